@@ -1,0 +1,1 @@
+//! Examples of toolgate; run them with `cargo run --example NAME`.

@@ -1,0 +1,99 @@
+//! IR → tokens: the types, the validators, the `Tool` impl. Deterministic: the same schema
+//! always gives the same tokens.
+
+pub mod types;
+pub mod validate;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::model::types::Typing;
+use crate::model::Ir;
+
+/// What codegen needs besides the IR.
+pub struct ToolInfo<'a> {
+    /// path of the `toolgate` crate (`$crate` through the wrapper macro)
+    pub krate: &'a TokenStream,
+    /// visibility of the generated types
+    pub vis: &'a TokenStream,
+    /// the root type's attributes (doc comments and pass-through attributes)
+    pub attrs: &'a TokenStream,
+    /// the tool name
+    pub name: &'a str,
+    /// the description
+    pub description: &'a str,
+    /// the schema's compact JSON text
+    pub schema: &'a str,
+    /// an absolute file path to track for rebuilds, for file schemas
+    pub track: Option<&'a str>,
+}
+
+/// Generate everything for one tool.
+#[must_use]
+pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
+    let k = info.krate;
+    let defs = types::definitions(typing, k, info.vis, info.attrs, info.name);
+    let impls = types::impls(typing, k);
+    let validators = validate::validators(ir, k);
+    let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
+    let root = types::ident(root_name);
+    let root_validator = validate::vname(ir.root);
+    let root_builder = types::bname(typing.root);
+    let (name, description, schema) = (info.name, info.description, info.schema);
+    let track = info.track.map(|p| quote!(const _: &[::core::primitive::u8] = ::core::include_bytes!(#p);));
+    let value = quote!(#k::__private::serde_json::Value);
+    let de = quote!(#k::__private::serde::de);
+    quote! {
+        #defs
+
+        #[allow(unused, non_snake_case, clippy::all, clippy::pedantic, clippy::nursery)]
+        const _: () = {
+            #track
+            #validators
+            #impls
+
+            impl #k::Tool for #root {
+                const NAME: &'static ::core::primitive::str = #name;
+                const DESCRIPTION: &'static ::core::primitive::str = #description;
+                const SCHEMA: &'static ::core::primitive::str = #schema;
+
+                fn check<S: #k::Sink>(value: &#value, sink: &mut S) {
+                    let _ = #root_validator(value, &#k::Path::ROOT, sink);
+                }
+
+                fn __build(value: &#value) -> ::core::option::Option<Self> {
+                    #root_builder(value)
+                }
+            }
+
+            impl<'de> #de::Deserialize<'de> for #root {
+                fn deserialize<D: #de::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                    let v = <#k::__private::StrictValue as #de::Deserialize<'de>>::deserialize(d)?.0;
+                    <Self as #k::Tool>::from_value(&v).map_err(<D::Error as #de::Error>::custom)
+                }
+            }
+        };
+    }
+}
+
+/// A stand-in emitted after errors, so that the user sees the schema errors and not a cascade
+/// of "cannot find type" errors.
+#[must_use]
+pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &proc_macro2::Ident) -> TokenStream {
+    let value = quote!(#k::__private::serde_json::Value);
+    quote! {
+        #attrs
+        #vis struct #root {}
+
+        #[allow(unused, clippy::all, clippy::pedantic, clippy::nursery)]
+        const _: () = {
+            impl #k::Tool for #root {
+                const NAME: &'static ::core::primitive::str = "";
+                const DESCRIPTION: &'static ::core::primitive::str = "";
+                const SCHEMA: &'static ::core::primitive::str = "";
+                fn check<S: #k::Sink>(value: &#value, sink: &mut S) {}
+                fn __build(value: &#value) -> ::core::option::Option<Self> { ::core::option::Option::None }
+            }
+        };
+    }
+}

@@ -1,0 +1,205 @@
+//! The intermediate representation: one node per subschema, with its location and pointer.
+//! Codegen reads only this.
+
+pub mod types;
+
+use crate::json::{JsonValue, Loc, Num};
+
+/// Index of a node in [`Ir::nodes`].
+pub type NodeId = usize;
+
+/// Which draft's meaning applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Draft {
+    /// JSON Schema draft 2020-12 (the default).
+    Draft2020_12,
+    /// JSON Schema draft-07 (what MCP servers and zod-to-json-schema declare).
+    Draft07,
+}
+
+/// A compiled schema.
+#[derive(Debug, Clone)]
+pub struct Ir {
+    /// every subschema, the root first
+    pub nodes: Vec<Node>,
+    /// the root
+    pub root: NodeId,
+    /// the declared draft
+    pub draft: Draft,
+    /// returned by [`Ir::node`] for an id that does not exist (never, by construction)
+    pub fallback: Node,
+}
+
+impl Ir {
+    /// The node `id`.
+    ///
+    /// Node ids are only created by lowering, which pushes the node first, so the lookup cannot
+    /// miss; a default node is returned rather than panicking if it ever did.
+    #[must_use]
+    pub fn node(&self, id: NodeId) -> &Node {
+        self.nodes.get(id).unwrap_or(&self.fallback)
+    }
+}
+
+/// One subschema.
+#[derive(Debug, Clone)]
+pub struct Node {
+    /// JSON Pointer of the subschema in the schema document
+    pub pointer: String,
+    /// where it is written
+    pub loc: Option<Loc>,
+    /// what it checks
+    pub body: Body,
+    /// `title` annotation
+    pub title: Option<String>,
+    /// `description` annotation
+    pub description: Option<String>,
+}
+
+/// What a subschema checks.
+#[derive(Debug, Clone)]
+pub enum Body {
+    /// `true` or `{}`: everything is valid
+    Always,
+    /// `false`: nothing is valid
+    Never,
+    /// assertions
+    Checks(Box<Checks>),
+}
+
+/// A keyword value and where its key is written.
+#[derive(Debug, Clone)]
+pub struct Kw<T> {
+    /// the value
+    pub value: T,
+    /// the key's location
+    pub loc: Loc,
+}
+
+/// A JSON type name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum JsonType {
+    /// null
+    Null,
+    /// boolean
+    Boolean,
+    /// integer
+    Integer,
+    /// number
+    Number,
+    /// string
+    String,
+    /// array
+    Array,
+    /// object
+    Object,
+}
+
+impl JsonType {
+    /// Every type, in JSON Schema's order.
+    pub const ALL: [Self; 7] =
+        [Self::Null, Self::Boolean, Self::Integer, Self::Number, Self::String, Self::Array, Self::Object];
+
+    /// The name used by `type`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Null => "null",
+            Self::Boolean => "boolean",
+            Self::Integer => "integer",
+            Self::Number => "number",
+            Self::String => "string",
+            Self::Array => "array",
+            Self::Object => "object",
+        }
+    }
+
+    /// The type named `s`.
+    #[must_use]
+    pub fn from_name(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|t| t.name() == s)
+    }
+
+    /// Whether a schema value of this JSON shape has type `self` (integers are numbers).
+    #[must_use]
+    pub fn matches(self, v: &JsonValue) -> bool {
+        match (self, v) {
+            (Self::Null, JsonValue::Null)
+            | (Self::Boolean, JsonValue::Bool(_))
+            | (Self::Number, JsonValue::Number(_))
+            | (Self::String, JsonValue::String(_))
+            | (Self::Array, JsonValue::Array(_))
+            | (Self::Object, JsonValue::Object(_)) => true,
+            (Self::Integer, JsonValue::Number(n)) => n.is_integer(),
+            _ => false,
+        }
+    }
+}
+
+/// A property declared by `properties`.
+#[derive(Debug, Clone)]
+pub struct Property {
+    /// the JSON name
+    pub name: String,
+    /// its schema
+    pub node: NodeId,
+    /// where the name is written
+    pub loc: Loc,
+}
+
+/// The assertions of one subschema (draft 2020-12 meaning).
+#[derive(Debug, Clone, Default)]
+pub struct Checks {
+    /// `type`, in the order written
+    pub types: Option<Kw<Vec<JsonType>>>,
+    /// `enum`: the values, each with its location
+    pub enum_values: Option<Kw<Vec<(JsonValue, Loc)>>>,
+    /// `const`
+    pub const_value: Option<Kw<JsonValue>>,
+    /// `properties`
+    pub properties: Vec<Property>,
+    /// `required`, each name with its location
+    pub required: Vec<(String, Loc)>,
+    /// `additionalProperties` (absent: every undeclared member is allowed)
+    pub additional: Option<NodeId>,
+    /// `items`
+    pub items: Option<NodeId>,
+    /// `minItems`
+    pub min_items: Option<Kw<u64>>,
+    /// `maxItems`
+    pub max_items: Option<Kw<u64>>,
+    /// `uniqueItems: true`
+    pub unique_items: bool,
+    /// `minLength`
+    pub min_length: Option<Kw<u64>>,
+    /// `maxLength`
+    pub max_length: Option<Kw<u64>>,
+    /// `minimum`
+    pub minimum: Option<Kw<Num>>,
+    /// `maximum`
+    pub maximum: Option<Kw<Num>>,
+    /// `exclusiveMinimum`
+    pub exclusive_minimum: Option<Kw<Num>>,
+    /// `exclusiveMaximum`
+    pub exclusive_maximum: Option<Kw<Num>>,
+    /// `multipleOf`
+    pub multiple_of: Option<Kw<Num>>,
+    /// `minProperties`
+    pub min_properties: Option<Kw<u64>>,
+    /// `maxProperties`
+    pub max_properties: Option<Kw<u64>>,
+}
+
+impl Checks {
+    /// The declared types, or `None` when `type` is absent.
+    #[must_use]
+    pub fn type_list(&self) -> Option<&[JsonType]> {
+        self.types.as_ref().map(|t| t.value.as_slice())
+    }
+
+    /// Whether `type` is exactly `[t]`.
+    #[must_use]
+    pub fn is_only(&self, t: JsonType) -> bool {
+        self.type_list() == Some(&[t][..])
+    }
+}

@@ -1,0 +1,190 @@
+//! # toolgate
+//!
+//! Gates between a language model's tool calls and your code. The [`tool_schema!`] macro reads a
+//! tool's JSON Schema (draft 2020-12, or draft-07) at compile time and generates a typed argument
+//! struct plus a specialised validator; every generated type implements [`Tool`].
+//!
+//! ```
+//! use toolgate::{tool_schema, Tool};
+//!
+//! tool_schema! {
+//!     /// Convert a value between two units of the same kind.
+//!     pub struct ConvertUnits = {
+//!         "type": "object",
+//!         "properties": {
+//!             "value": {"type": "number", "minimum": -1000000, "maximum": 1000000},
+//!             "from_unit": {"enum": ["m", "km", "g", "kg"]},
+//!             "to_unit": {"enum": ["m", "km", "g", "kg"]}
+//!         },
+//!         "required": ["value", "from_unit", "to_unit"],
+//!         "additionalProperties": false
+//!     };
+//! }
+//!
+//! let call = ConvertUnits::from_json(r#"{"value": 5, "from_unit": "km", "to_unit": "m"}"#).unwrap();
+//! assert_eq!(call.from_unit, ConvertUnitsFromUnit::Km);
+//!
+//! let err = ConvertUnits::from_json(r#"{"value": "five", "from_unit": "km"}"#).unwrap_err();
+//! assert_eq!(err.to_string(), "/value: expected number, found string \"five\"\n/to_unit: required property is missing");
+//! ```
+//!
+//! A keyword the compiler cannot enforce exactly is a compile error that points at it.
+
+mod json;
+mod num;
+pub mod report;
+mod violation;
+
+pub use json::parse;
+pub use report::{Collect, First, Path, Sink, Verdict};
+pub use violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
+
+use serde_json::Value;
+
+/// A tool whose arguments are described by a JSON Schema; implemented by [`tool_schema!`].
+///
+/// The only ways to get a value of an implementing type from data go through its validator:
+/// [`Tool::from_value`], [`Tool::from_json`] and its `serde::Deserialize` impl.
+pub trait Tool: Sized {
+    /// The tool's name (the struct name in `snake_case`, or `#[tool(name = "...")]`).
+    const NAME: &'static str;
+    /// The doc comment, else the schema's `description`, else empty.
+    const DESCRIPTION: &'static str;
+    /// The schema as compact JSON text: exactly what is advertised and enforced.
+    const SCHEMA: &'static str;
+
+    /// Walk `value` once and report every violation to `sink`, which may stop the walk early.
+    fn check<S: Sink>(value: &Value, sink: &mut S);
+
+    /// Build the typed value from an instance that [`Tool::check`] accepted.
+    #[doc(hidden)]
+    fn __build(value: &Value) -> Option<Self>;
+
+    /// Whether `value` is valid. Allocates nothing and stops at the first violation.
+    fn is_valid(value: &Value) -> bool {
+        let mut v = Verdict::new();
+        Self::check(value, &mut v);
+        v.valid
+    }
+
+    /// Every violation of `value`, with its pointer, or `Ok(())`.
+    ///
+    /// # Errors
+    /// The violations, in schema order then instance order.
+    fn validate(value: &Value) -> Result<(), Violations> {
+        let mut c = Collect::default();
+        Self::check(value, &mut c);
+        if c.0.is_empty() {
+            Ok(())
+        } else {
+            Err(c.into_violations())
+        }
+    }
+
+    /// Validate `value`, then build the typed value.
+    ///
+    /// # Errors
+    /// Every violation of `value`.
+    fn from_value(value: &Value) -> Result<Self, Violations> {
+        Self::validate(value)?;
+        Self::__build(value).ok_or_else(|| {
+            // Unreachable for the generated types (their shape follows from the schema); kept as an
+            // error rather than a panic so that no input can crash the caller.
+            Violations::new(vec![Violation {
+                pointer: String::new(),
+                kind: ViolationKind::Type { expected: TypeSet::EMPTY, found: Found::of(value) },
+            }])
+        })
+    }
+
+    /// Parse `text` strictly (see [`parse`]), validate, and build the typed value.
+    ///
+    /// # Errors
+    /// [`Error::Syntax`] when the text is not one JSON value, [`Error::Invalid`] with every
+    /// violation otherwise.
+    fn from_json(text: &str) -> Result<Self, Error> {
+        let v = parse(text)?;
+        Ok(Self::from_value(&v)?)
+    }
+
+    /// Whether `text` is one valid JSON instance.
+    fn is_valid_json(text: &str) -> bool {
+        parse(text).is_ok_and(|v| Self::is_valid(&v))
+    }
+}
+
+/// Compile a tool's JSON Schema into a typed struct and an exact validator.
+///
+/// ```
+/// toolgate::tool_schema! {
+///     /// Look up the latest price of a listed stock.
+///     #[tool(name = "lookup_stock")]
+///     pub struct LookupStock = {
+///         "type": "object",
+///         "properties": {"ticker": {"type": "string", "minLength": 1, "maxLength": 5}},
+///         "required": ["ticker"],
+///         "additionalProperties": false
+///     };
+/// }
+/// ```
+///
+/// The schema is inline JSON, or a path to a JSON file relative to `CARGO_MANIFEST_DIR`
+/// (`pub struct LookupStock = "schemas/lookup_stock.json";`). See the crate README for the
+/// typed mapping and the supported keywords; anything else is a compile error.
+#[macro_export]
+macro_rules! tool_schema {
+    ($($input:tt)*) => {
+        $crate::__private::tool_schema_impl! { [$crate] $($input)* }
+    };
+}
+
+/// Support for the generated code. Not public API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::json::{first_duplicate, json_eq, StrictValue};
+    pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
+    pub use serde;
+    pub use serde_json;
+    pub use toolgate_macros::tool_schema_impl;
+
+    /// The number of Unicode code points in `s` (JSON Schema's string length).
+    #[must_use]
+    pub fn char_len(s: &str) -> u64 {
+        s.chars().count() as u64
+    }
+
+    /// `usize` to `u64` without a cast lint.
+    #[must_use]
+    pub fn len64(n: usize) -> u64 {
+        n as u64
+    }
+
+    use serde_json::{Number, Value};
+
+    /// An `i64` field from a validated value (`5.0` counts).
+    #[must_use]
+    pub fn build_i64(v: &Value) -> Option<i64> {
+        match v {
+            Value::Number(n) => to_i64(n),
+            _ => None,
+        }
+    }
+
+    /// A `u64` field from a validated value (`5.0` counts).
+    #[must_use]
+    pub fn build_u64(v: &Value) -> Option<u64> {
+        match v {
+            Value::Number(n) => to_u64(n),
+            _ => None,
+        }
+    }
+
+    /// A `Number` field from a validated value.
+    #[must_use]
+    pub fn build_number(v: &Value) -> Option<Number> {
+        match v {
+            Value::Number(n) => Some(n.clone()),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Integration and UI tests of toolgate (no library code).
