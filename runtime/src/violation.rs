@@ -50,15 +50,8 @@ impl JsonType {
         }
     }
 
-    const ALL: [Self; 7] = [
-        Self::Null,
-        Self::Boolean,
-        Self::Integer,
-        Self::Number,
-        Self::String,
-        Self::Array,
-        Self::Object,
-    ];
+    const ALL: [Self; 7] =
+        [Self::Null, Self::Boolean, Self::Integer, Self::Number, Self::String, Self::Array, Self::Object];
 }
 
 impl fmt::Display for JsonType {

@@ -91,8 +91,7 @@ fn expand_item(k: &TokenStream, item: &ToolItem) -> TokenStream {
     };
     let Some(json) = json else { return skeleton(&diags) };
     let type_name = item.ident.to_string();
-    let compiled =
-        compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref());
+    let compiled = compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref());
     compiled.unwrap_or_else(|| skeleton(&diags))
 }
 
@@ -128,7 +127,8 @@ fn compile(
         docs.iter().map(|l| l.strip_prefix(' ').unwrap_or(l)).collect::<Vec<_>>().join("\n").trim().to_owned()
     };
     let schema = to_compact(json);
-    let info = codegen::ToolInfo { krate: k, vis, attrs, name: tool_name, description: &description, schema: &schema, track };
+    let info =
+        codegen::ToolInfo { krate: k, vis, attrs, name: tool_name, description: &description, schema: &schema, track };
     Some(codegen::generate(&ir, &typing, &info))
 }
 

@@ -40,7 +40,11 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let root_validator = validate::vname(ir.root);
     let root_builder = types::bname(typing.root);
     let (name, description, schema) = (info.name, info.description, info.schema);
-    let track = info.track.map(|p| quote!(const _: &[::core::primitive::u8] = ::core::include_bytes!(#p);));
+    let track = info.track.map(|p| {
+        quote!(
+            const _: &[::core::primitive::u8] = ::core::include_bytes!(#p);
+        )
+    });
     let value = quote!(#k::__private::serde_json::Value);
     let de = quote!(#k::__private::serde::de);
     quote! {

@@ -76,8 +76,12 @@ fn build(ty: &Ty, var: &TokenStream, k: &TokenStream, depth: usize) -> TokenStre
             quote!(if #var.is_null() { ::core::option::Option::None } else { ::core::option::Option::Some(#b) })
         }
         Ty::Map(inner) => {
-            let (o, key, e, out) =
-                (format_ident!("o{}", depth), format_ident!("k{}", depth), format_ident!("e{}", depth), format_ident!("m{}", depth));
+            let (o, key, e, out) = (
+                format_ident!("o{}", depth),
+                format_ident!("k{}", depth),
+                format_ident!("e{}", depth),
+                format_ident!("m{}", depth),
+            );
             let b = build(inner, &quote!(#e), k, depth + 1);
             quote!({
                 let #o = #var.as_object()?;
@@ -102,7 +106,13 @@ fn doc_attr(doc: &str) -> TokenStream {
 }
 
 /// The definitions of every generated type except the root's attributes, which the caller adds.
-pub fn definitions(t: &Typing, k: &TokenStream, vis: &TokenStream, root_attrs: &TokenStream, tool: &str) -> TokenStream {
+pub fn definitions(
+    t: &Typing,
+    k: &TokenStream,
+    vis: &TokenStream,
+    root_attrs: &TokenStream,
+    tool: &str,
+) -> TokenStream {
     let mut out = TokenStream::new();
     for (i, def) in t.defs.iter().enumerate() {
         let name = ident(&def.name);

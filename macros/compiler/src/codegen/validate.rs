@@ -150,7 +150,9 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         let strings: Option<Vec<&String>> =
             e.value.iter().map(|(v, _)| if let JsonValue::String(s) = v { Some(s) } else { None }).collect();
         let test = match strings {
-            Some(strings) => quote!(::core::matches!(v, #value::String(x) if ::core::matches!(x.as_str(), #(#strings)|*))),
+            Some(strings) => {
+                quote!(::core::matches!(v, #value::String(x) if ::core::matches!(x.as_str(), #(#strings)|*)))
+            }
             None => {
                 let ms = e.value.iter().map(|(x, _)| matcher(x, &quote!(v), k, 0));
                 quote!(#(#ms)||*)
@@ -229,12 +231,9 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         a_checks.extend(quote! { if #k::__private::len64(a.len()) > #l { #f } });
     }
     if c.unique_items {
-        let f = fail(
-            k,
-            &at,
-            &quote!(UniqueItems { first: #k::__private::len64(i), second: #k::__private::len64(j) }),
-        );
-        a_checks.extend(quote! { if let ::core::option::Option::Some((i, j)) = #k::__private::first_duplicate(a) { #f } });
+        let f = fail(k, &at, &quote!(UniqueItems { first: #k::__private::len64(i), second: #k::__private::len64(j) }));
+        a_checks
+            .extend(quote! { if let ::core::option::Option::Some((i, j)) = #k::__private::first_duplicate(a) { #f } });
     }
     if let Some(items) = c.items.filter(|i| !always(ir, *i)) {
         let f = vname(items);
@@ -264,11 +263,8 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
     }
     if let Some(add) = c.additional.filter(|a| !always(ir, *a)) {
         let names: Vec<&String> = c.properties.iter().map(|p| &p.name).collect();
-        let undeclared = if names.is_empty() {
-            quote!(true)
-        } else {
-            quote!(!::core::matches!(key.as_str(), #(#names)|*))
-        };
+        let undeclared =
+            if names.is_empty() { quote!(true) } else { quote!(!::core::matches!(key.as_str(), #(#names)|*)) };
         let action = if matches!(ir.node(add).body, Body::Never) {
             let f = fail(
                 k,

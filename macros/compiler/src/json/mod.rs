@@ -220,7 +220,15 @@ impl Num {
     #[must_use]
     pub fn cmp_value(&self, other: &Self) -> std::cmp::Ordering {
         use std::cmp::Ordering;
-        let sign = |n: &Self| if n.digits.is_empty() { 0 } else if n.negative { -1 } else { 1 };
+        let sign = |n: &Self| {
+            if n.digits.is_empty() {
+                0
+            } else if n.negative {
+                -1
+            } else {
+                1
+            }
+        };
         let (sa, sb) = (sign(self), sign(other));
         if sa != sb {
             return sa.cmp(&sb);

@@ -70,9 +70,7 @@ impl Parser<'_> {
                 let t = self.text.get(start..self.i).unwrap_or("");
                 match Num::parse(t) {
                     Some(n) => JsonValue::Number(n),
-                    None => {
-                        return Err((Loc::Bytes { start, end: self.i }, format!("`{t}` is not a JSON number")))
-                    }
+                    None => return Err((Loc::Bytes { start, end: self.i }, format!("`{t}` is not a JSON number"))),
                 }
             }
             None => return Err(self.err("unexpected end of file, expected a JSON value")),

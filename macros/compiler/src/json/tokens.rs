@@ -38,7 +38,9 @@ fn value(it: &mut Tokens, end: Span) -> Result<Json, Error> {
             "true" => Ok(Json { value: JsonValue::Bool(true), loc }),
             "false" => Ok(Json { value: JsonValue::Bool(false), loc }),
             "null" => Ok(Json { value: JsonValue::Null, loc }),
-            other => Err((loc, format!("expected a JSON value, found `{other}` (JSON has only `true`, `false` and `null`)"))),
+            other => {
+                Err((loc, format!("expected a JSON value, found `{other}` (JSON has only `true`, `false` and `null`)")))
+            }
         },
         TokenTree::Punct(p) if p.as_char() == '-' => match it.next() {
             Some(TokenTree::Literal(l)) => number(&format!("-{l}"), loc),
@@ -106,7 +108,9 @@ fn object(stream: TokenStream, close: Span) -> Result<Vec<Member>, Error> {
                     _ => return Err((loc, format!("object keys must be strings, found `{l}`"))),
                 }
             }
-            Some(t) => return Err((Loc::Span(t.span()), format!("object keys must be double-quoted strings, found `{t}`"))),
+            Some(t) => {
+                return Err((Loc::Span(t.span()), format!("object keys must be double-quoted strings, found `{t}`")))
+            }
             None => return Err((Loc::Span(close), "expected a key".into())),
         };
         match it.next() {

@@ -8,7 +8,11 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
     match m.key.as_str() {
         "enum" => {
             let JsonValue::Array(items) = &m.value.value else {
-                l.error(m.value.loc, ptr, format!("`enum` must be an array of values, found {}", describe(&m.value.value)));
+                l.error(
+                    m.value.loc,
+                    ptr,
+                    format!("`enum` must be an array of values, found {}", describe(&m.value.value)),
+                );
                 return Claim::Assertion;
             };
             if items.is_empty() {

@@ -11,7 +11,11 @@ pub fn detect_draft(root: &Json, diags: &mut Diagnostics) -> Draft {
     let JsonValue::Object(members) = &root.value else { return Draft::Draft2020_12 };
     let Some(m) = members.iter().find(|m| m.key == "$schema") else { return Draft::Draft2020_12 };
     let JsonValue::String(uri) = &m.value.value else {
-        diags.error(m.value.loc, Some("/$schema"), format!("`$schema` must be a URI string, found {}", describe(&m.value.value)));
+        diags.error(
+            m.value.loc,
+            Some("/$schema"),
+            format!("`$schema` must be a URI string, found {}", describe(&m.value.value)),
+        );
         return Draft::Draft2020_12;
     };
     let bare = uri.trim_end_matches('#').trim_start_matches("https://").trim_start_matches("http://");

@@ -95,11 +95,9 @@ impl Lowerer<'_> {
                     node.body = Body::Checks(Box::new(checks));
                 }
             }
-            other => self.error(
-                j.loc,
-                ptr,
-                format!("a schema must be an object or a boolean, found {}", other.type_name()),
-            ),
+            other => {
+                self.error(j.loc, ptr, format!("a schema must be an object or a boolean, found {}", other.type_name()))
+            }
         }
         if let Some(slot) = self.nodes.get_mut(id) {
             *slot = node;

@@ -26,7 +26,11 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
                 if n.is_zero() || n.is_negative() {
                     l.error(m.value.loc, ptr, format!("`multipleOf` must be greater than 0, found {}", n.text()));
                 } else if n.decimal().is_none() {
-                    l.error(m.value.loc, ptr, format!("`multipleOf` {} has too many digits to check exactly", n.text()));
+                    l.error(
+                        m.value.loc,
+                        ptr,
+                        format!("`multipleOf` {} has too many digits to check exactly", n.text()),
+                    );
                 } else {
                     c.multiple_of = Some(Kw { value: n, loc: m.key_loc });
                 }

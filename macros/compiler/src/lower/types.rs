@@ -17,7 +17,11 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
                 if let JsonValue::String(s) = &x.value {
                     out.push((s.as_str(), x.loc));
                 } else {
-                    l.error(x.loc, &format!("{ptr}/{i}"), format!("`type` lists type names, found {}", describe(&x.value)));
+                    l.error(
+                        x.loc,
+                        &format!("{ptr}/{i}"),
+                        format!("`type` lists type names, found {}", describe(&x.value)),
+                    );
                     return Claim::Assertion;
                 }
             }
