@@ -54,7 +54,12 @@ fn expand_item(k: &TokenStream, item: &ToolItem) -> TokenStream {
         }
         SchemaSource::File(lit) => {
             let rel = lit.value();
-            let base = std::env::var_os("CARGO_MANIFEST_DIR").map(std::path::PathBuf::from).unwrap_or_default();
+            // `TOOLGATE_MANIFEST_DIR` lets UI-test harnesses (trybuild builds in its own project
+            // directory) point at the real crate; everyone else gets `CARGO_MANIFEST_DIR`.
+            let base = std::env::var_os("TOOLGATE_MANIFEST_DIR")
+                .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+                .map(std::path::PathBuf::from)
+                .unwrap_or_default();
             let path = base.join(&rel);
             match std::fs::read_to_string(&path) {
                 Err(e) => {

@@ -1,0 +1,9 @@
+toolgate::tool_schema! {
+    pub struct Tuple = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "array",
+        "items": [{"type": "string"}]
+    };
+}
+
+fn main() {}

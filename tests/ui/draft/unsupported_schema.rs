@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub struct Old = {"$schema": "http://json-schema.org/draft-04/schema#", "type": "object"};
+}
+
+fn main() {}

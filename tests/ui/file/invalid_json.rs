@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub struct FromFile = "ui/file/schemas/invalid.json";
+}
+
+fn main() {}

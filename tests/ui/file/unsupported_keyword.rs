@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub struct FromFile = "ui/file/schemas/with_format.json";
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub struct Impossible = {"enum": []};
+}
+
+fn main() {}

@@ -1,0 +1,3 @@
+toolgate::tool_schema! {}
+
+fn main() {}

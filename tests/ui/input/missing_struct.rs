@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub ConvertUnits = {"type": "object"};
+}
+
+fn main() {}

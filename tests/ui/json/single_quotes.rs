@@ -1,0 +1,7 @@
+toolgate::tool_schema! {
+    pub struct Broken = {
+        "type": 'x'
+    };
+}
+
+fn main() {}

@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub struct Shape = {"type": "number", "minimum": 0, "exclusiveMinimum": true};
+}
+
+fn main() {}

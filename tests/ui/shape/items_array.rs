@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub struct Shape = {"type": "array", "items": [{"type": "string"}, {"type": "integer"}]};
+}
+
+fn main() {}
