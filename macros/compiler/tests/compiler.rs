@@ -1,0 +1,185 @@
+//! The compiler as a plain library: diagnostics, determinism, no panicking constructs in generated
+//! code, and no panic on arbitrary schemas.
+
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proptest::prelude::*;
+use quote::quote;
+use toolgate_compiler::{compile_text, diagnose_text};
+
+const CONVERT: &str = r#"{
+    "type": "object",
+    "properties": {
+        "value": {"type": "number", "minimum": -1000000, "maximum": 1000000, "multipleOf": 0.5},
+        "from_unit": {"enum": ["m", "km", "g", "kg"]},
+        "tags": {"type": "array", "items": {"type": ["string", "null"], "maxLength": 3}, "uniqueItems": true},
+        "opts": {"type": "object", "additionalProperties": {"const": [1, {"a": null}]}, "minProperties": 1},
+        "n": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 10}
+    },
+    "required": ["value", "from_unit"],
+    "additionalProperties": false
+}"#;
+
+fn krate() -> TokenStream {
+    quote!(::toolgate)
+}
+
+#[test]
+fn every_problem_is_reported_with_line_column_and_pointer() {
+    let text = "{\n  \"type\": \"strin\",\n  \"requried\": [],\n  \"minLength\": -1\n}";
+    let msgs: Vec<String> = diagnose_text(text).into_iter().map(|d| format!("{:?} {}", d.pointer, d.message)).collect();
+    assert_eq!(msgs.len(), 3, "{msgs:#?}");
+    assert!(msgs[0].contains("/type") && msgs[0].contains("did you mean `string`"), "{}", msgs[0]);
+    assert!(msgs[1].contains("/requried") && msgs[1].contains("did you mean `required`"), "{}", msgs[1]);
+    assert!(msgs[2].contains("/minLength") && msgs[2].contains("non-negative"), "{}", msgs[2]);
+    let rendered = compile_text("T", text, &krate()).expect_err("refused");
+    assert!(rendered[0].starts_with("2:11: "), "{}", rendered[0]);
+}
+
+#[test]
+fn codegen_is_deterministic() {
+    let a = compile_text("ConvertUnits", CONVERT, &krate()).expect("accepted").to_string();
+    let b = compile_text("ConvertUnits", CONVERT, &krate()).expect("accepted").to_string();
+    assert_eq!(a, b);
+}
+
+/// Identifiers and shapes that can panic at run time.
+fn panicking_constructs(ts: TokenStream, found: &mut Vec<String>) {
+    let mut prev: Option<TokenTree> = None;
+    for t in ts {
+        match &t {
+            TokenTree::Ident(i) => {
+                let s = i.to_string();
+                if ["unwrap", "expect", "panic", "unreachable", "todo", "unimplemented", "unwrap_unchecked"]
+                    .contains(&s.as_str())
+                {
+                    found.push(s);
+                }
+            }
+            TokenTree::Group(g) => {
+                // `x[i]` indexing: a bracket group right after an expression. Attributes (`#[..]`)
+                // and macro bodies (`m![..]`) are fine.
+                if g.delimiter() == Delimiter::Bracket {
+                    let after_expression = match &prev {
+                        Some(TokenTree::Ident(i)) => !["in", "return", "mut", "break"].contains(&i.to_string().as_str()),
+                        Some(TokenTree::Group(g)) => g.delimiter() != Delimiter::Brace,
+                        _ => false,
+                    };
+                    if after_expression {
+                        found.push(format!("indexing after {prev:?}"));
+                    }
+                }
+                panicking_constructs(g.stream(), found);
+            }
+            _ => {}
+        }
+        prev = Some(t);
+    }
+}
+
+#[test]
+fn generated_code_has_no_panicking_constructs() {
+    let ts = compile_text("ConvertUnits", CONVERT, &krate()).expect("accepted");
+    let mut found = Vec::new();
+    panicking_constructs(ts, &mut found);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+#[test]
+fn the_detector_detects() {
+    let mut found = Vec::new();
+    panicking_constructs(quote!(fn f(a: &[u8]) -> u8 { a[0] + x.unwrap() }), &mut found);
+    assert_eq!(found.len(), 2, "{found:?}");
+}
+
+fn json_value() -> impl Strategy<Value = serde_json_like::V> {
+    serde_json_like::strategy()
+}
+
+/// A tiny JSON generator biased toward schema keywords, so that the compiler's paths are hit.
+mod serde_json_like {
+    use proptest::prelude::*;
+
+    #[derive(Debug, Clone)]
+    pub enum V {
+        Null,
+        Bool(bool),
+        Num(String),
+        Str(String),
+        Arr(Vec<V>),
+        Obj(Vec<(String, V)>),
+    }
+
+    impl V {
+        pub fn text(&self) -> String {
+            match self {
+                V::Null => "null".into(),
+                V::Bool(b) => b.to_string(),
+                V::Num(n) => n.clone(),
+                V::Str(s) => format!("{s:?}"),
+                V::Arr(a) => format!("[{}]", a.iter().map(V::text).collect::<Vec<_>>().join(",")),
+                V::Obj(o) => {
+                    let mut seen = std::collections::BTreeSet::new();
+                    let members: Vec<String> = o
+                        .iter()
+                        .filter(|(k, _)| seen.insert(k.clone()))
+                        .map(|(k, v)| format!("{k:?}:{}", v.text()))
+                        .collect();
+                    format!("{{{}}}", members.join(","))
+                }
+            }
+        }
+    }
+
+    const KEYS: &[&str] = &[
+        "type", "enum", "const", "properties", "required", "additionalProperties", "items", "minItems",
+        "maxItems", "uniqueItems", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
+        "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "title", "description",
+        "$schema", "anyOf", "x-a", "a", "type ", "",
+    ];
+    const STRS: &[&str] = &[
+        "string", "integer", "number", "object", "array", "boolean", "null", "strin", "a", "",
+        "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema", "💩",
+    ];
+    const NUMS: &[&str] = &[
+        "0", "-1", "1", "1.5", "-0", "1e308", "1e400", "18446744073709551616", "0.0001", "2.0", "-9223372036854775809",
+        "123456789012345678901234567890",
+    ];
+
+    pub fn strategy() -> impl Strategy<Value = V> {
+        let leaf = prop_oneof![
+            Just(V::Null),
+            any::<bool>().prop_map(V::Bool),
+            proptest::sample::select(NUMS).prop_map(|n| V::Num(n.to_owned())),
+            proptest::sample::select(STRS).prop_map(|s| V::Str(s.to_owned())),
+        ];
+        leaf.prop_recursive(5, 64, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..4).prop_map(V::Arr),
+                proptest::collection::vec((proptest::sample::select(KEYS).prop_map(str::to_owned), inner), 0..6)
+                    .prop_map(V::Obj),
+            ]
+        })
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_schemas_give_code_or_diagnostics_never_a_panic(v in json_value()) {
+        let text = v.text();
+        let diags = diagnose_text(&text);
+        let compiled = compile_text("Fuzzed", &text, &krate());
+        prop_assert_eq!(diags.is_empty(), compiled.is_ok(), "{}", text);
+        if let Ok(ts) = compiled {
+            // The output must be valid Rust items.
+            prop_assert!(syn::parse2::<syn::File>(ts).is_ok(), "{}", text);
+        }
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(s in "\\PC{0,40}") {
+        let _ = diagnose_text(&s);
+        let _ = compile_text("Fuzzed", &s, &krate());
+    }
+}
