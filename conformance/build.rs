@@ -1,0 +1,553 @@
+//! Reads the official JSON Schema Test Suite and generates the conformance harness.
+//!
+//! For every test group of `tests/draft2020-12/` (and its `optional/` directory) the schema
+//! compiler decides whether the schema is accepted (`toolgate_compiler::diagnose_text`). For an
+//! accepted group the validator is generated with `toolgate_compiler::compile_text`, the code
+//! path of the `tool_schema!` macro, with the crate path `::toolgate`. Everything goes into
+//! `$OUT_DIR/suite.rs`: one module per accepted group and a table of every group and case (the
+//! case data as its original JSON text, so that no number is rounded on the way).
+//!
+//! The suite directory is `$TOOLGATE_SUITE_DIR`, by default `<workspace>/../shared/JSON-Schema-Test-Suite`.
+//! When it is absent the harness is empty and the test says that it skipped. Nothing in the
+//! suite can make this script panic: every problem becomes a `cargo:warning` and an entry of
+//! the table's `problems`, which the test reports as a failure.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use proc_macro2::{Span, TokenStream};
+use quote::{format_ident, quote};
+use toolgate_compiler::diag::{Diagnostics, Source};
+use toolgate_compiler::json::{parse_text, Json, JsonValue, Loc};
+
+/// Every keyword of draft 2020-12 (and the draft-07 ones it replaced). Which of them the
+/// compiler supports is asked of the compiler itself (see [`supported`]), so that the list of
+/// supported keywords never drifts from the implementation.
+const CANDIDATES: &[&str] = &[
+    "$schema",
+    "$id",
+    "$ref",
+    "$anchor",
+    "$dynamicRef",
+    "$dynamicAnchor",
+    "$vocabulary",
+    "$comment",
+    "$defs",
+    "prefixItems",
+    "items",
+    "contains",
+    "additionalProperties",
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "type",
+    "const",
+    "enum",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "pattern",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "maxContains",
+    "minContains",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "dependentRequired",
+    "format",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+    "title",
+    "description",
+    "default",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "examples",
+    "definitions",
+    "dependencies",
+    "additionalItems",
+    "$recursiveRef",
+    "$recursiveAnchor",
+];
+
+/// The keywords (of [`CANDIDATES`], plus `x-*`) that the compiler claims in a draft 2020-12
+/// schema: those it does not refuse as unsupported, unknown or of another draft. A probe
+/// `{"<keyword>": {}}` may still be refused for its value; that is a claimed keyword.
+fn supported() -> Vec<String> {
+    let refused_as_keyword = |k: &str| {
+        let probe = format!("{{\"{k}\": {{}}}}");
+        let ptr = format!("/{}", k.replace('~', "~0").replace('/', "~1"));
+        catch(|| toolgate_compiler::diagnose_text(&probe)).is_none_or(|diags| {
+            diags.iter().any(|d| {
+                d.pointer.as_deref() == Some(ptr.as_str())
+                    && (d.message.contains("is not supported by toolgate")
+                        || d.message.starts_with("unknown keyword")
+                        || d.message.contains("keyword, not a keyword of"))
+            })
+        })
+    };
+    let mut out: Vec<String> = CANDIDATES.iter().filter(|k| !refused_as_keyword(k)).map(|k| (*k).to_owned()).collect();
+    if !refused_as_keyword("x-probe") {
+        out.push("x-*".to_owned());
+    }
+    out
+}
+
+/// The `$schema` values the compiler accepts (without scheme and trailing `#`).
+const DRAFTS: &[&str] = &["json-schema.org/draft/2020-12/schema", "json-schema.org/draft-07/schema"];
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-env-changed=TOOLGATE_SUITE_DIR");
+    let Some(out_dir) = std::env::var_os("OUT_DIR").map(PathBuf::from) else {
+        println!("cargo:warning=OUT_DIR is not set; cannot generate the conformance harness");
+        return;
+    };
+    let dir = suite_dir();
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let location = dir.display().to_string();
+    let tests = dir.join("tests").join("draft2020-12");
+    let supported = supported();
+    let supported_doc = quote! {
+        /// The keywords the compiler supports (asked of it at build time: every keyword it does not
+        /// refuse as unsupported, unknown or of another draft; `x-*` stands for annotations).
+        pub static SUPPORTED: &[&str] = &[#(#supported),*];
+    };
+    let code = if tests.is_dir() {
+        let mut gen = Gen::default();
+        gen.suite(&dir, &tests);
+        gen.finish(&location)
+    } else {
+        for _ in 0..3 {
+            println!(
+                "cargo:warning=JSON Schema Test Suite NOT FOUND at {location} (no tests/draft2020-12 there): \
+                 the conformance test will SKIP. Set TOOLGATE_SUITE_DIR to a checkout of \
+                 json-schema-org/JSON-Schema-Test-Suite."
+            );
+        }
+        let note = format!("no tests/draft2020-12 under {location}");
+        quote! {
+            /// The suite as found at build time (absent).
+            pub static SUITE: crate::Suite = crate::Suite {
+                present: false,
+                location: #note,
+                commit: ::core::option::Option::None,
+                problems: &[],
+                files: &[],
+            };
+        }
+    };
+    let code = quote!(#supported_doc #code);
+    let path = out_dir.join("suite.rs");
+    if let Err(e) = std::fs::write(&path, code.to_string()) {
+        println!("cargo:warning=cannot write {}: {e}", path.display());
+    }
+}
+
+/// The suite directory: `$TOOLGATE_SUITE_DIR`, else `<workspace>/../shared/JSON-Schema-Test-Suite`.
+fn suite_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("TOOLGATE_SUITE_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(d);
+    }
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from).unwrap_or_default();
+    manifest.join("..").join("..").join("shared").join("JSON-Schema-Test-Suite")
+}
+
+/// The code being generated.
+#[derive(Default)]
+struct Gen {
+    /// one module per accepted group
+    modules: TokenStream,
+    /// one `SuiteFile` expression per file
+    files: Vec<TokenStream>,
+    /// problems (unreadable files, malformed groups, compiler failures)
+    problems: Vec<String>,
+    /// accepted groups so far (module names)
+    accepted: usize,
+    /// the suite's commit, when `SOURCE.md` names it
+    commit: Option<String>,
+}
+
+impl Gen {
+    fn problem(&mut self, msg: String) {
+        println!("cargo:warning=conformance: {msg}");
+        self.problems.push(msg);
+    }
+
+    fn suite(&mut self, root: &Path, tests: &Path) {
+        self.commit = std::fs::read_to_string(root.join("SOURCE.md")).ok().and_then(|s| commit_in(&s));
+        let mut paths = Vec::new();
+        if let Err(e) = collect_json(tests, &mut paths) {
+            self.problem(format!("cannot list {}: {e}", tests.display()));
+        }
+        paths.sort();
+        for path in paths {
+            let rel = path.strip_prefix(tests).unwrap_or(&path);
+            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+            let shown = format!("draft2020-12/{rel}");
+            let optional = rel.starts_with("optional/");
+            match std::fs::read_to_string(&path) {
+                Ok(text) => self.file(&shown, optional, &text),
+                Err(e) => self.problem(format!("cannot read {shown}: {e}")),
+            }
+        }
+    }
+
+    fn file(&mut self, shown: &str, optional: bool, text: &str) {
+        let json = match parse_text(text) {
+            Ok(j) => j,
+            Err((loc, msg)) => {
+                let at = start(loc);
+                self.problem(format!("{shown}: not JSON at byte {at}: {msg}"));
+                return;
+            }
+        };
+        let JsonValue::Array(groups) = &json.value else {
+            self.problem(format!("{shown}: expected an array of test groups"));
+            return;
+        };
+        let mut out = Vec::new();
+        for (gi, g) in groups.iter().enumerate() {
+            if let Some(t) = self.group(shown, gi, g, text) {
+                out.push(t);
+            }
+        }
+        self.files.push(quote! {
+            crate::SuiteFile { path: #shown, optional: #optional, groups: &[#(#out),*] }
+        });
+    }
+
+    /// One group's table entry (and module, when accepted); `None` when it is malformed.
+    fn group(&mut self, shown: &str, gi: usize, g: &Json, text: &str) -> Option<TokenStream> {
+        let here = format!("{shown} group {gi}");
+        let JsonValue::Object(members) = &g.value else {
+            self.problem(format!("{here}: not an object"));
+            return None;
+        };
+        let get = |k: &str| members.iter().find(|m| m.key == k).map(|m| &m.value);
+        let description = match get("description").map(|d| &d.value) {
+            Some(JsonValue::String(s)) => s.clone(),
+            _ => {
+                self.problem(format!("{here}: no string `description`"));
+                String::new()
+            }
+        };
+        let Some(schema) = get("schema") else {
+            self.problem(format!("{here} ({description}): no `schema`"));
+            return None;
+        };
+        let Some(schema_text) = slice(text, schema.loc) else {
+            self.problem(format!("{here} ({description}): cannot locate the schema text"));
+            return None;
+        };
+        let Some(JsonValue::Array(tests)) = get("tests").map(|t| &t.value) else {
+            self.problem(format!("{here} ({description}): no `tests` array"));
+            return None;
+        };
+        let mut cases = Vec::new();
+        for (ci, t) in tests.iter().enumerate() {
+            let JsonValue::Object(tm) = &t.value else {
+                self.problem(format!("{here} ({description}) test {ci}: not an object"));
+                continue;
+            };
+            let tget = |k: &str| tm.iter().find(|m| m.key == k).map(|m| &m.value);
+            let cdesc = match tget("description").map(|d| &d.value) {
+                Some(JsonValue::String(s)) => s.clone(),
+                _ => String::new(),
+            };
+            let data = tget("data").and_then(|d| slice(text, d.loc));
+            let valid = match tget("valid").map(|v| &v.value) {
+                Some(JsonValue::Bool(b)) => Some(*b),
+                _ => None,
+            };
+            let (Some(data), Some(valid)) = (data, valid) else {
+                self.problem(format!("{here} ({description}) test {ci}: needs `data` and a boolean `valid`"));
+                continue;
+            };
+            cases.push(quote!(crate::Case { description: #cdesc, data: #data, valid: #valid }));
+        }
+
+        let mut keywords = BTreeSet::new();
+        let root_draft = draft_of(schema);
+        walk(schema, true, root_draft, &mut keywords);
+        let keywords: Vec<String> = keywords.into_iter().collect();
+
+        // The decision: exactly what the macro would say.
+        let diags = catch(|| toolgate_compiler::diagnose_text(&schema_text));
+        let Some(diags) = diags else {
+            self.problem(format!("{here} ({description}): the compiler panicked while checking the schema"));
+            return None;
+        };
+        // Which of those come from the cross-keyword checks (check.rs) rather than lowering.
+        let lowering = catch(|| lowering_count(&schema_text)).unwrap_or(diags.len());
+        let mut refusals = Vec::new();
+        for (i, d) in diags.iter().enumerate() {
+            let pointer = d.pointer.clone().unwrap_or_default();
+            let keyword = keyword_at(schema, &pointer);
+            let message = d.message.clone();
+            let impossible = i >= lowering;
+            refusals.push(quote! {
+                crate::Refusal { pointer: #pointer, keyword: #keyword, message: #message, impossible: #impossible }
+            });
+        }
+
+        let mut ops = quote!(::core::option::Option::None);
+        let mut build_error = quote!(::core::option::Option::None);
+        if diags.is_empty() {
+            let module = format_ident!("g{}", self.accepted);
+            self.accepted += 1;
+            let krate = quote!(::toolgate);
+            match catch(|| toolgate_compiler::compile_text("Schema", &schema_text, &krate)) {
+                Some(Ok(tokens)) => {
+                    let doc = format!("{shown}: {description}");
+                    self.modules.extend(quote! {
+                        #[doc = #doc]
+                        #[allow(missing_docs, unused, non_camel_case_types, clippy::all, clippy::pedantic, clippy::nursery)]
+                        pub mod #module {
+                            #tokens
+                        }
+                    });
+                    ops = quote!(::core::option::Option::Some(crate::Ops::of::<#module::Schema>()));
+                }
+                Some(Err(msgs)) => {
+                    let msg = msgs.join("; ");
+                    self.problem(format!(
+                        "{here} ({description}): accepted by diagnose_text, refused by compile_text: {msg}"
+                    ));
+                    build_error = quote!(::core::option::Option::Some(#msg));
+                }
+                None => {
+                    let msg = "the compiler panicked while generating code";
+                    self.problem(format!("{here} ({description}): {msg}"));
+                    build_error = quote!(::core::option::Option::Some(#msg));
+                }
+            }
+        }
+        Some(quote! {
+            crate::Group {
+                description: #description,
+                schema: #schema_text,
+                keywords: &[#(#keywords),*],
+                refusals: &[#(#refusals),*],
+                ops: #ops,
+                build_error: #build_error,
+                cases: &[#(#cases),*],
+            }
+        })
+    }
+
+    fn finish(self, location: &str) -> TokenStream {
+        let Self { modules, files, problems, commit, .. } = self;
+        let commit = match commit {
+            Some(c) => quote!(::core::option::Option::Some(#c)),
+            None => quote!(::core::option::Option::None),
+        };
+        quote! {
+            #modules
+
+            /// The suite as found at build time.
+            pub static SUITE: crate::Suite = crate::Suite {
+                present: true,
+                location: #location,
+                commit: #commit,
+                problems: &[#(#problems),*],
+                files: &[#(#files),*],
+            };
+        }
+    }
+}
+
+/// Run `f`, turning a panic into `None` (the compiler promises not to panic; if it does, the
+/// harness reports it instead of failing the build).
+fn catch<T>(f: impl FnOnce() -> T) -> Option<T> {
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok();
+    std::panic::set_hook(hook);
+    r
+}
+
+/// How many diagnostics lowering alone reports (the rest of `diagnose_text`'s come from check.rs).
+fn lowering_count(text: &str) -> usize {
+    let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
+    match parse_text(text) {
+        Ok(j) => {
+            let _ir = toolgate_compiler::lower::lower(&j, &mut diags);
+            diags.items().len()
+        }
+        Err(_) => 1,
+    }
+}
+
+fn start(loc: Loc) -> usize {
+    match loc {
+        Loc::Bytes { start, .. } => start,
+        Loc::Span(_) => 0,
+    }
+}
+
+fn slice(text: &str, loc: Loc) -> Option<String> {
+    match loc {
+        Loc::Bytes { start, end } => text.get(start..end).map(str::to_owned),
+        Loc::Span(_) => None,
+    }
+}
+
+/// Every `*.json` under `dir`, recursively.
+fn collect_json(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            collect_json(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "json") {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The first 40-hex-digit word of `text` (the commit named by the suite's `SOURCE.md`).
+fn commit_in(text: &str) -> Option<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .find(|w| w.len() == 40 && w.chars().all(|c| c.is_ascii_hexdigit()))
+        .map(str::to_owned)
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Draft {
+    D2020,
+    D07,
+}
+
+fn draft_of(schema: &Json) -> Draft {
+    if let JsonValue::Object(ms) = &schema.value {
+        if let Some(JsonValue::String(s)) = ms.iter().find(|m| m.key == "$schema").map(|m| &m.value.value) {
+            if bare(s) == "json-schema.org/draft-07/schema" {
+                return Draft::D07;
+            }
+        }
+    }
+    Draft::D2020
+}
+
+fn bare(uri: &str) -> &str {
+    uri.trim_end_matches('#').trim_start_matches("https://").trim_start_matches("http://")
+}
+
+/// Where a keyword's value holds subschemas.
+enum Holds {
+    /// the value is a schema
+    One,
+    /// the value maps names to schemas
+    Map,
+    /// the value is an array of schemas
+    List,
+    /// the value is not a schema
+    Nothing,
+}
+
+fn holds(keyword: &str, draft: Draft) -> Holds {
+    match keyword {
+        "additionalProperties"
+        | "items"
+        | "contains"
+        | "propertyNames"
+        | "not"
+        | "if"
+        | "then"
+        | "else"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
+        | "contentSchema" => Holds::One,
+        "properties" | "patternProperties" | "$defs" | "dependentSchemas" => Holds::Map,
+        "allOf" | "anyOf" | "oneOf" | "prefixItems" => Holds::List,
+        "additionalItems" if draft == Draft::D07 => Holds::One,
+        "definitions" | "dependencies" if draft == Draft::D07 => Holds::Map,
+        _ => Holds::Nothing,
+    }
+}
+
+/// The keywords `schema` uses, recursively through every subschema position. Uses that the
+/// compiler cannot implement whatever the keyword get their own names: `items (array form)`,
+/// `$schema (not at the root)`, `$schema (another draft)`.
+fn walk(schema: &Json, root: bool, draft: Draft, out: &mut BTreeSet<String>) {
+    let JsonValue::Object(members) = &schema.value else { return };
+    for m in members {
+        let k = m.key.as_str();
+        let name = match (k, &m.value.value) {
+            ("items", JsonValue::Array(_)) => "items (array form)".to_owned(),
+            ("$schema", _) if !root => "$schema (not at the root)".to_owned(),
+            ("$schema", JsonValue::String(s)) if !DRAFTS.contains(&bare(s)) => "$schema (another draft)".to_owned(),
+            _ if k.starts_with("x-") => "x-*".to_owned(),
+            _ => k.to_owned(),
+        };
+        out.insert(name);
+        match (holds(k, draft), &m.value.value) {
+            (Holds::List | Holds::One, JsonValue::Array(sub)) => {
+                for s in sub {
+                    walk(s, false, draft, out);
+                }
+            }
+            (Holds::One, _) => walk(&m.value, false, draft, out),
+            (Holds::Map, JsonValue::Object(sub)) => {
+                for s in sub {
+                    walk(&s.value, false, draft, out);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The keyword a schema pointer ends in: the last reference token that names a keyword of a
+/// schema object (not a property name, an index, or a position inside a keyword's value).
+fn keyword_at(root: &Json, pointer: &str) -> String {
+    let draft = draft_of(root);
+    let tokens: Vec<String> = pointer.split('/').skip(1).map(|t| t.replace("~1", "/").replace("~0", "~")).collect();
+    let mut node = Some(root);
+    let mut last = String::new();
+    let mut i = 0;
+    while let (Some(n), Some(tok)) = (node, tokens.get(i)) {
+        let JsonValue::Object(ms) = &n.value else { break };
+        let Some(m) = ms.iter().find(|m| &m.key == tok) else { break };
+        last.clone_from(tok);
+        i += 1;
+        node = match (holds(tok, draft), &m.value.value) {
+            (Holds::One, JsonValue::Array(a)) | (Holds::List, JsonValue::Array(a)) => {
+                let idx = tokens.get(i).and_then(|t| t.parse::<usize>().ok());
+                i += 1;
+                idx.and_then(|x| a.get(x))
+            }
+            (Holds::One, _) => Some(&m.value),
+            (Holds::Map, JsonValue::Object(sub)) => {
+                let name = tokens.get(i);
+                i += 1;
+                name.and_then(|nm| sub.iter().find(|s| &s.key == nm)).map(|s| &s.value)
+            }
+            _ => None,
+        };
+    }
+    if last.is_empty() {
+        "(schema)".to_owned()
+    } else {
+        last
+    }
+}

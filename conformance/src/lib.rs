@@ -1,0 +1,620 @@
+//! Conformance of toolgate's generated validators.
+//!
+//! The build script reads the official JSON Schema Test Suite (draft 2020-12, with `optional/`)
+//! and, for every test group the schema compiler accepts, generates the validator through the
+//! macro's code path ([`toolgate_compiler::compile_text`]-generated code lives in
+//! [`generated`]). This library holds that table ([`generated::SUITE`]), runs every case
+//! against every entry point of [`toolgate::Tool`] ([`run`]) and renders `docs/CONFORMANCE.md`
+//! ([`report`]).
+//!
+//! The tests live in `tests/`: `suite.rs` (the suite, the report) and `differential.rs`
+//! (generated instances, checked against the `jsonschema` crate).
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use serde_json::Value;
+use toolgate::{Tool, Violations};
+
+pub use generated::SUPPORTED;
+
+/// A suite group that toolgate refuses on purpose although the suite expects it to work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deliberate {
+    /// the file, as in [`SuiteFile::path`]
+    pub file: &'static str,
+    /// the group's description
+    pub group: &'static str,
+    /// a fragment every refusal message of the group contains
+    pub message: &'static str,
+    /// why toolgate refuses it (goes into the report)
+    pub reason: &'static str,
+}
+
+/// The known conflicts between toolgate's compile-time refusals and the suite. Each one is listed
+/// in the report; an entry that no longer matches a refused group fails the test, so that the
+/// list cannot go stale.
+pub const DELIBERATE: &[Deliberate] = &[Deliberate {
+    file: "draft2020-12/enum.json",
+    group: "empty enum",
+    message: "`enum` is empty",
+    reason: "the spec says `enum` SHOULD have at least one element, and the suite expects `\"enum\": []` to \
+             reject every instance; toolgate refuses it at compile time as a schema no value can satisfy \
+             (DESIGN.md: compile-time refusals). Awaiting a decision: accept it as `false`, or keep refusing.",
+}];
+
+/// The suite as the build script found it.
+#[derive(Debug)]
+pub struct Suite {
+    /// whether the suite directory was there
+    pub present: bool,
+    /// where it was looked for (absolute; never written into the report)
+    pub location: &'static str,
+    /// the suite's commit, when its `SOURCE.md` names one
+    pub commit: Option<&'static str>,
+    /// what the build script could not make sense of (each one fails the test)
+    pub problems: &'static [&'static str],
+    /// every file, sorted by path
+    pub files: &'static [SuiteFile],
+}
+
+/// One file of the suite.
+#[derive(Debug)]
+pub struct SuiteFile {
+    /// the path under `tests/`, e.g. `draft2020-12/type.json`
+    pub path: &'static str,
+    /// whether it is under `optional/`
+    pub optional: bool,
+    /// its test groups, in order
+    pub groups: &'static [Group],
+}
+
+/// One test group: a schema and its cases.
+#[derive(Debug)]
+pub struct Group {
+    /// the group's description
+    pub description: &'static str,
+    /// the schema, as written in the suite
+    pub schema: &'static str,
+    /// every keyword the schema uses, recursively, sorted (see [`SUPPORTED`])
+    pub keywords: &'static [&'static str],
+    /// why the compiler refused the schema (empty when it accepted it)
+    pub refusals: &'static [Refusal],
+    /// the generated validator, when the schema was accepted and compiled
+    pub ops: Option<Ops>,
+    /// set when `diagnose_text` accepted the schema but `compile_text` did not
+    pub build_error: Option<&'static str>,
+    /// the test cases
+    pub cases: &'static [Case],
+}
+
+impl Group {
+    /// The keywords the schema uses that are outside [`SUPPORTED`].
+    pub fn unsupported(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.keywords.iter().copied().filter(|k| !SUPPORTED.contains(k))
+    }
+}
+
+/// One diagnostic of a refused schema.
+#[derive(Debug)]
+pub struct Refusal {
+    /// the schema location (JSON Pointer)
+    pub pointer: &'static str,
+    /// the keyword the pointer ends in
+    pub keyword: &'static str,
+    /// the compiler's message
+    pub message: &'static str,
+    /// whether it comes from the impossible-schema checks (`check.rs`) rather than lowering
+    pub impossible: bool,
+}
+
+/// One test case.
+#[derive(Debug)]
+pub struct Case {
+    /// the case's description
+    pub description: &'static str,
+    /// the instance, as its JSON text in the suite
+    pub data: &'static str,
+    /// whether the suite says it is valid
+    pub valid: bool,
+}
+
+/// The entry points of one generated [`Tool`].
+#[derive(Clone, Copy)]
+pub struct Ops {
+    /// [`Tool::is_valid`]
+    pub is_valid: fn(&Value) -> bool,
+    /// [`Tool::validate`]
+    pub validate: fn(&Value) -> Result<(), Violations>,
+    /// [`Tool::is_valid_json`]
+    pub is_valid_json: fn(&str) -> bool,
+    /// whether [`Tool::from_json`] succeeds
+    pub from_json: fn(&str) -> bool,
+    /// whether the type's `serde::Deserialize` (through `serde_json::from_str`) succeeds
+    pub deserialize: fn(&str) -> bool,
+}
+
+impl std::fmt::Debug for Ops {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Ops")
+    }
+}
+
+fn from_json_ok<T: Tool>(text: &str) -> bool {
+    T::from_json(text).is_ok()
+}
+
+fn deserialize_ok<T: serde::de::DeserializeOwned>(text: &str) -> bool {
+    serde_json::from_str::<T>(text).is_ok()
+}
+
+impl Ops {
+    /// The entry points of `T`.
+    #[must_use]
+    pub const fn of<T: Tool + serde::de::DeserializeOwned>() -> Self {
+        Self {
+            is_valid: T::is_valid,
+            validate: T::validate,
+            is_valid_json: T::is_valid_json,
+            from_json: from_json_ok::<T>,
+            deserialize: deserialize_ok::<T>,
+        }
+    }
+}
+
+/// The generated harness: one module per accepted group and the table [`generated::SUITE`].
+pub mod generated {
+    include!(concat!(env!("OUT_DIR"), "/suite.rs"));
+}
+
+/// What happened to one group.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Status {
+    /// accepted; every case was run
+    Accepted {
+        /// cases whose every check agreed with the suite
+        passed: usize,
+    },
+    /// refused at compile time
+    Refused {
+        /// the schema uses only supported keywords: the refusal is a finding
+        wrongly: bool,
+    },
+    /// refused on purpose although every keyword is supported (see [`DELIBERATE`])
+    Deliberate(&'static Deliberate),
+    /// accepted by `diagnose_text` but not compiled (a harness or compiler failure)
+    Broken,
+}
+
+/// The result of running one file.
+#[derive(Debug, Clone)]
+pub struct FileResult {
+    /// the file's path under `tests/`
+    pub path: &'static str,
+    /// whether it is under `optional/`
+    pub optional: bool,
+    /// per group, in order
+    pub groups: Vec<(&'static Group, Status)>,
+}
+
+/// The result of running the suite.
+#[derive(Debug, Clone, Default)]
+pub struct Outcome {
+    /// per file, in path order
+    pub files: Vec<FileResult>,
+    /// every wrong verdict, wrong refusal and problem, one line each (empty means conformance)
+    pub failures: Vec<String>,
+}
+
+/// Check one case against every entry point; returns what disagreed with the suite.
+#[must_use]
+pub fn check_case(ops: &Ops, case: &Case) -> Vec<String> {
+    let mut wrong = Vec::new();
+    let expected = if case.valid { "valid" } else { "invalid" };
+    match serde_json::from_str::<Value>(case.data) {
+        Err(e) => wrong.push(format!("serde_json cannot parse the data: {e}")),
+        Ok(value) => {
+            if (ops.is_valid)(&value) != case.valid {
+                wrong.push(format!("is_valid says {}", !case.valid));
+            }
+            match (ops.validate)(&value) {
+                Ok(()) if !case.valid => wrong.push("validate returns Ok".to_owned()),
+                Err(v) if case.valid => wrong.push(format!("validate returns {v}").replace('\n', "; ")),
+                Err(v) if v.is_empty() => wrong.push("validate returns Err with no violation".to_owned()),
+                _ => {}
+            }
+        }
+    }
+    if (ops.is_valid_json)(case.data) != case.valid {
+        wrong.push(format!("is_valid_json says {}", !case.valid));
+    }
+    if (ops.from_json)(case.data) != case.valid {
+        wrong.push(format!("from_json {}", if case.valid { "fails" } else { "succeeds" }));
+    }
+    if (ops.deserialize)(case.data) != case.valid {
+        wrong.push(format!("Deserialize {}", if case.valid { "fails" } else { "succeeds" }));
+    }
+    if !wrong.is_empty() {
+        wrong.insert(0, format!("expected {expected}"));
+    }
+    wrong
+}
+
+/// Run every case of every accepted group and classify every refusal.
+#[must_use]
+pub fn run(suite: &Suite) -> Outcome {
+    let mut out = Outcome::default();
+    for p in suite.problems {
+        out.failures.push(format!("suite problem: {p}"));
+    }
+    for file in suite.files {
+        let mut groups = Vec::new();
+        for group in file.groups {
+            let here = format!("{} / {:?}", file.path, group.description);
+            let status = if let Some(ops) = &group.ops {
+                let mut passed = 0;
+                for case in group.cases {
+                    let wrong = check_case(ops, case);
+                    if wrong.is_empty() {
+                        passed += 1;
+                    } else {
+                        out.failures.push(format!(
+                            "wrong verdict: {here} / {:?}: data {}: {}",
+                            case.description,
+                            one_line(case.data),
+                            wrong.join(", ")
+                        ));
+                    }
+                }
+                Status::Accepted { passed }
+            } else if group.refusals.is_empty() {
+                out.failures.push(format!(
+                    "not compiled: {here}: {}",
+                    group.build_error.unwrap_or("accepted but no validator was generated")
+                ));
+                Status::Broken
+            } else {
+                let wrongly = group.unsupported().next().is_none();
+                let deliberate = DELIBERATE.iter().find(|d| {
+                    d.file == file.path
+                        && d.group == group.description
+                        && group.refusals.iter().all(|r| r.message.contains(d.message))
+                });
+                if let (true, Some(d)) = (wrongly, deliberate) {
+                    groups.push((group, Status::Deliberate(d)));
+                    continue;
+                }
+                if wrongly {
+                    let kind = if group.refusals.iter().all(|r| r.impossible) {
+                        "by the impossible-schema checks (check.rs)"
+                    } else {
+                        "although every keyword it uses is supported"
+                    };
+                    let why: Vec<String> =
+                        group.refusals.iter().map(|r| format!("#{}: {}", r.pointer, r.message)).collect();
+                    out.failures.push(format!("wrongly refused {kind}: {here}: {}", why.join("; ")));
+                }
+                Status::Refused { wrongly }
+            };
+            groups.push((group, status));
+        }
+        out.files.push(FileResult { path: file.path, optional: file.optional, groups });
+    }
+    if suite.present {
+        for d in DELIBERATE {
+            let used = out
+                .files
+                .iter()
+                .flat_map(|f| &f.groups)
+                .any(|(_, s)| matches!(s, Status::Deliberate(x) if std::ptr::eq(*x, d)));
+            if !used {
+                out.failures.push(format!(
+                    "stale entry in DELIBERATE: {} / {:?} is no longer refused with {:?}; remove the entry",
+                    d.file, d.group, d.message
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn one_line(s: &str) -> String {
+    let joined = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if joined.chars().count() > 120 {
+        let mut t: String = joined.chars().take(120).collect();
+        t.push('…');
+        t
+    } else {
+        joined
+    }
+}
+
+#[derive(Default, Clone, Copy)]
+struct Counts {
+    groups: usize,
+    groups_accepted: usize,
+    groups_passed: usize,
+    groups_refused: usize,
+    cases: usize,
+    cases_accepted: usize,
+    cases_passed: usize,
+    cases_refused: usize,
+}
+
+impl Counts {
+    fn add(&mut self, group: &Group, status: &Status) {
+        let n = group.cases.len();
+        self.groups += 1;
+        self.cases += n;
+        match status {
+            Status::Accepted { passed } => {
+                self.groups_accepted += 1;
+                self.cases_accepted += n;
+                self.cases_passed += passed;
+                if *passed == n {
+                    self.groups_passed += 1;
+                }
+            }
+            Status::Refused { .. } | Status::Deliberate(_) => {
+                self.groups_refused += 1;
+                self.cases_refused += n;
+            }
+            Status::Broken => {}
+        }
+    }
+
+    fn merge(&mut self, o: &Self) {
+        self.groups += o.groups;
+        self.groups_accepted += o.groups_accepted;
+        self.groups_passed += o.groups_passed;
+        self.groups_refused += o.groups_refused;
+        self.cases += o.cases;
+        self.cases_accepted += o.cases_accepted;
+        self.cases_passed += o.cases_passed;
+        self.cases_refused += o.cases_refused;
+    }
+
+    fn row(&self, label: &str) -> String {
+        format!(
+            "| {label} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            self.groups,
+            self.groups_accepted,
+            self.groups_passed,
+            self.groups_refused,
+            self.cases,
+            self.cases_accepted,
+            self.cases_passed,
+            self.cases_refused
+        )
+    }
+}
+
+const COUNT_HEADER: &str = "| | groups | accepted | passed | refused | cases | accepted | passed | refused |\n\
+                            |---|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+
+/// The totals of the required (`optional == false`) or optional files.
+fn totals(outcome: &Outcome, optional: bool) -> Counts {
+    let mut t = Counts::default();
+    for f in outcome.files.iter().filter(|f| f.optional == optional) {
+        for (g, s) in &f.groups {
+            t.add(g, s);
+        }
+    }
+    t
+}
+
+/// The headline numbers, for the README: `(groups, accepted groups, cases, accepted cases,
+/// passed cases)` of the required tests.
+#[must_use]
+pub fn headline(outcome: &Outcome) -> (usize, usize, usize, usize, usize) {
+    let t = totals(outcome, false);
+    (t.groups, t.groups_accepted, t.cases, t.cases_accepted, t.cases_passed)
+}
+
+fn md(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// Refusal causes of a group: its unsupported keywords, or, when it has none, the keywords the
+/// diagnostics point at.
+fn causes(group: &Group) -> Vec<String> {
+    let mut c: Vec<String> = group.unsupported().map(str::to_owned).collect();
+    if c.is_empty() {
+        for r in group.refusals {
+            let tag = if r.impossible { "impossible schema" } else { "value refused" };
+            let s = format!("{} ({tag})", r.keyword);
+            if !c.contains(&s) {
+                c.push(s);
+            }
+        }
+    }
+    c
+}
+
+fn by_keyword(outcome: &Outcome, optional: bool, out: &mut String) {
+    // keyword -> (groups, cases, groups where it is the only cause)
+    let mut table: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+    for f in outcome.files.iter().filter(|f| f.optional == optional) {
+        for (g, s) in &f.groups {
+            if !matches!(s, Status::Refused { .. } | Status::Deliberate(_)) {
+                continue;
+            }
+            let c = causes(g);
+            let sole = c.len() == 1;
+            for k in c {
+                let e = table.entry(k).or_default();
+                e.0 += 1;
+                e.1 += g.cases.len();
+                if sole {
+                    e.2 += 1;
+                }
+            }
+        }
+    }
+    let mut rows: Vec<(String, (usize, usize, usize))> = table.into_iter().collect();
+    rows.sort_by(|a, b| b.1 .0.cmp(&a.1 .0).then_with(|| a.0.cmp(&b.0)));
+    out.push_str("| keyword | groups | cases | groups refused for this keyword alone |\n|---|---:|---:|---:|\n");
+    for (k, (g, c, s)) in rows {
+        let _ = writeln!(out, "| `{}` | {g} | {c} | {s} |", md(&k));
+    }
+}
+
+fn per_file(outcome: &Outcome, optional: bool, out: &mut String) {
+    out.push_str(&COUNT_HEADER.replacen("| |", "| file |", 1));
+    let mut total = Counts::default();
+    for f in outcome.files.iter().filter(|f| f.optional == optional) {
+        let mut c = Counts::default();
+        for (g, s) in &f.groups {
+            c.add(g, s);
+        }
+        total.merge(&c);
+        out.push_str(&c.row(&format!("`{}`", f.path.trim_start_matches("draft2020-12/"))));
+    }
+    out.push_str(&total.row("**total**"));
+}
+
+fn group_list(outcome: &Outcome, optional: bool, out: &mut String) {
+    for f in outcome.files.iter().filter(|f| f.optional == optional) {
+        let _ = writeln!(out, "- `{}`", f.path.trim_start_matches("draft2020-12/"));
+        for (g, s) in &f.groups {
+            let n = g.cases.len();
+            let line = match s {
+                Status::Accepted { passed } => format!("accepted, {passed}/{n} cases passed"),
+                Status::Refused { wrongly: true } => format!("**wrongly refused** ({})", causes(g).join(", ")),
+                Status::Refused { wrongly: false } => {
+                    let c: Vec<String> = causes(g).iter().map(|k| format!("`{k}`")).collect();
+                    format!("refused: {}", c.join(", "))
+                }
+                Status::Deliberate(_) => "refused on purpose, see above".to_owned(),
+                Status::Broken => "**not compiled**".to_owned(),
+            };
+            let _ = writeln!(out, "  - {}: {line}", md(g.description));
+        }
+    }
+}
+
+/// `docs/CONFORMANCE.md`: the same text for the same suite and compiler, on every run.
+#[must_use]
+pub fn report(suite: &Suite, outcome: &Outcome) -> String {
+    let mut out = String::new();
+    out.push_str("# Conformance: the JSON Schema Test Suite\n\n");
+    out.push_str(
+        "<!-- Generated by `cargo test -p toolgate-conformance` (conformance/tests/suite.rs). Do not edit. -->\n\n",
+    );
+    let commit = suite.commit.map(|c| format!(", commit `{c}`")).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "Suite: [json-schema-org/JSON-Schema-Test-Suite](https://github.com/json-schema-org/JSON-Schema-Test-Suite){commit}, \
+         `tests/draft2020-12/` and its `optional/` directory.\n"
+    );
+    out.push_str(
+        "Every test group is one schema and its cases. A group is **accepted** when `tool_schema!` compiles \
+         its schema (the harness generates the validator with `toolgate_compiler::compile_text`, the \
+         macro's own code path) and **refused** when the macro rejects it at compile time: toolgate \
+         implements a keyword exactly or refuses it. Every case of an accepted group is checked with \
+         `is_valid`, `validate` (`Ok` exactly when valid, at least one violation otherwise), \
+         `is_valid_json` on the case's JSON text, `from_json` and the generated `Deserialize`; a case \
+         **passes** when all five agree with the suite. A group **passes** when all its cases do.\n\n",
+    );
+    out.push_str(
+        "The test fails on any wrong verdict, and on any refused group whose keywords (recursively) are \
+         all supported: a refusal must always be caused by a keyword toolgate does not implement.\n\n",
+    );
+
+    let kws: Vec<String> = SUPPORTED.iter().map(|k| format!("`{k}`")).collect();
+    let _ =
+        writeln!(out, "Supported keywords (asked of the compiler when the harness is built): {}.\n", kws.join(", "));
+
+    let req = totals(outcome, false);
+    let opt = totals(outcome, true);
+    out.push_str("## Totals\n\n");
+    out.push_str(COUNT_HEADER);
+    out.push_str(&req.row("required (`tests/draft2020-12`)"));
+    out.push_str(&opt.row("optional (`optional/`)"));
+    let wrong = req.cases_accepted - req.cases_passed + opt.cases_accepted - opt.cases_passed;
+    let wrongly_refused = outcome
+        .files
+        .iter()
+        .flat_map(|f| f.groups.iter())
+        .filter(|(_, s)| matches!(s, Status::Refused { wrongly: true }))
+        .count();
+    let deliberate =
+        outcome.files.iter().flat_map(|f| f.groups.iter()).filter(|(_, s)| matches!(s, Status::Deliberate(_))).count();
+    let _ = writeln!(
+        out,
+        "\nWrong verdicts: **{wrong}**. Wrongly refused groups: **{wrongly_refused}**. \
+         Refused on purpose although the suite expects them to work: **{deliberate}** (listed below). \
+         Other problems: **{}**.\n",
+        outcome.failures.len().saturating_sub(wrong).saturating_sub(wrongly_refused)
+    );
+
+    out.push_str("## Required tests, per file\n\n");
+    per_file(outcome, false, &mut out);
+    out.push_str("\n## Refusals by keyword (required tests)\n\n");
+    out.push_str(
+        "A group that uses several unsupported keywords counts once under each. `items (array form)` is \
+         draft-07 tuple validation; `$schema (another draft)` is a `$schema` other than draft 2020-12 or \
+         draft-07.\n\n",
+    );
+    by_keyword(outcome, false, &mut out);
+
+    out.push_str("\n## Refused on purpose, although the suite expects the schema to work\n\n");
+    let mut any = false;
+    for f in &outcome.files {
+        for (g, s) in &f.groups {
+            if let Status::Deliberate(d) = s {
+                any = true;
+                let _ = writeln!(
+                    out,
+                    "- `{}`, group \"{}\" ({} cases): {}",
+                    f.path,
+                    md(g.description),
+                    g.cases.len(),
+                    md(d.reason)
+                );
+            }
+        }
+    }
+    if !any {
+        out.push_str("None.\n");
+    }
+
+    out.push_str("\n## Optional tests\n\n");
+    out.push_str(OPTIONAL_NOTES);
+    out.push('\n');
+    per_file(outcome, true, &mut out);
+    out.push_str("\n### Refusals by keyword (optional tests)\n\n");
+    by_keyword(outcome, true, &mut out);
+
+    out.push_str("\n## Every group\n\n<details><summary>Required tests</summary>\n\n");
+    group_list(outcome, false, &mut out);
+    out.push_str("\n</details>\n\n<details><summary>Optional tests</summary>\n\n");
+    group_list(outcome, true, &mut out);
+    out.push_str("\n</details>\n");
+    if !outcome.failures.is_empty() {
+        out.push_str("\n## Failures\n\n");
+        for f in &outcome.failures {
+            let _ = writeln!(out, "- {}", md(f));
+        }
+    }
+    out
+}
+
+const OPTIONAL_NOTES: &str = "\
+The optional tests cover behaviour the specification leaves to implementations. What the supported \
+keywords imply is checked like the required tests:
+
+- `bignum.json`: integers beyond 64 bits are integers and numbers; limits up to `u64::MAX` and \
+  down to `-u64::MAX` compare exactly. Instances are `serde_json` values, so a number beyond `u64`/`i64` is \
+  held as the nearest `f64`: its integer-ness and its order against a limit are still right (an `f64` \
+  beyond 2^53 is an integer), but two such numbers that differ only after the 17th significant digit \
+  compare equal. The high-precision groups pass because the suite's values round that way.
+- `float-overflow.json`: `multipleOf` is decided on decimal values, never on a rounded quotient, so \
+  `1e308` is a multiple of `0.5`.
+- `format/*.json`, `format-assertion.json`: `format` is refused (issue: formats).
+- `ecmascript-regex.json`, `non-bmp-regex.json`: `pattern` and `patternProperties` are refused.
+- `unknownKeyword.json`, `refOfUnknownKeyword.json`: unknown keywords are refused by design (a typo must \
+  not be ignored).
+- the rest (`$ref`, `$id`, `$anchor`, `$dynamicRef`, `dependencies`, cross-draft references) use keywords \
+  toolgate refuses for now.
+";
