@@ -30,11 +30,13 @@
 //!
 //! A keyword the compiler cannot enforce exactly is a compile error that points at it.
 
+pub mod gate;
 mod json;
 mod num;
 pub mod report;
 mod violation;
 
+pub use gate::{Gate, Toolbox};
 pub use json::parse;
 pub use report::{Collect, First, Path, Sink, Verdict};
 pub use violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
@@ -146,6 +148,7 @@ pub mod __private {
     pub use serde;
     pub use serde_json;
     pub use toolgate_macros::tool_schema_impl;
+    pub use crate::__impl_schemars;
 
     /// The number of Unicode code points in `s` (JSON Schema's string length).
     #[must_use]

@@ -76,6 +76,9 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                     <Self as #k::Tool>::from_value(&v).map_err(<D::Error as #de::Error>::custom)
                 }
             }
+
+            // `schemars::JsonSchema` when the runtime's `schemars` feature is on (decided there).
+            #k::__private::__impl_schemars!(#root);
         };
     }
 }

@@ -1,0 +1,348 @@
+//! Gates: from a model's reply to a typed call, or to a rejection the model can act on.
+//!
+//! A [`Gate`] runs these stages in order and stops at the first that fails:
+//!
+//! 1. **size**: the reply is at most [`Gate::max_bytes`] bytes (default 2,000);
+//! 2. **parse**: the reply is exactly one JSON value ([`crate::parse`]: no `NaN`, no trailing text,
+//!    no duplicate keys);
+//! 3. **envelope**: the JSON has the gate's [`Envelope`] shape; OpenAI `arguments` strings are
+//!    parsed as strictly as the reply (a failure is reported as not JSON, for that call);
+//! 4. **allowlist**: the tool name is exactly one of the [`Toolbox`]'s names;
+//! 5. **arguments**: the tool's generated validator accepts the arguments;
+//! 6. **rules**: the business rules registered with [`Gate::rule`] accept the typed call.
+//!
+//! Each call of a reply is judged on its own, with its index. A reply without tool calls
+//! (OpenAI, Anthropic) is prose and is returned as [`Outcome::Prose`], not as an error.
+//!
+//! ```
+//! use toolgate::gate::{Gate, Stage};
+//!
+//! toolgate::tool_schema! {
+//!     /// Convert a value between two units of the same kind.
+//!     pub struct ConvertUnits = {
+//!         "type": "object",
+//!         "properties": {
+//!             "value": {"type": "number", "minimum": -1000000, "maximum": 1000000},
+//!             "from_unit": {"enum": ["m", "km", "g", "kg"]},
+//!             "to_unit": {"enum": ["m", "km", "g", "kg"]}
+//!         },
+//!         "required": ["value", "from_unit", "to_unit"],
+//!         "additionalProperties": false
+//!     };
+//! }
+//! toolgate::toolbox! {
+//!     /// The allowed tools.
+//!     #[derive(Debug)]
+//!     pub enum Call { ConvertUnits }
+//! }
+//!
+//! let gate = Gate::<Call>::plain().rule(|c: &ConvertUnits| {
+//!     let mass = |u: &str| u.ends_with('g');
+//!     if mass(c.from_unit.as_str()) == mass(c.to_unit.as_str()) {
+//!         Ok(())
+//!     } else {
+//!         Err(format!("cannot convert {} to {}", c.from_unit, c.to_unit))
+//!     }
+//! });
+//!
+//! let ok = gate.check_one(r#"{"tool": "convert_units", "arguments": {"value": 5, "from_unit": "km", "to_unit": "m"}}"#);
+//! assert!(ok.is_ok());
+//!
+//! let err = gate.check_one(r#"{"tool": "convert_units", "arguments": {"value": 5, "from_unit": "m", "to_unit": "kg"}}"#);
+//! let err = err.unwrap_err();
+//! assert_eq!(err.stage(), Stage::Rule);
+//! assert_eq!(err.reason(), "rule: cannot convert m to kg");
+//! ```
+
+mod declare;
+mod envelope;
+mod framework;
+mod rejection;
+mod repair;
+mod result;
+mod toolbox;
+
+pub use declare::{openai_strict, NotStrict, Provider};
+pub use envelope::Envelope;
+pub use rejection::{feedback, Rejection, Stage};
+pub use repair::{Attempt, AttemptVerdict, Interrupted, Message, Repair, Role};
+pub use result::{check_result, check_result_of, CheckedResult, ResultError};
+#[doc(hidden)]
+pub use toolbox::__names_unique;
+pub use toolbox::{Handle, Holds, ToolSpec, Toolbox};
+
+#[doc(hidden)]
+pub use framework::*;
+
+use std::fmt;
+
+use serde_json::Value;
+
+use crate::Tool;
+
+use envelope::{Args, Extracted, RawCall};
+
+/// A call that passed every stage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Accepted<C> {
+    /// The typed call.
+    pub call: C,
+    /// Its index among the reply's tool calls (0 for the plain envelope).
+    pub index: usize,
+    /// The provider's call id (OpenAI `tool_calls[].id`, Anthropic `tool_use.id`), to answer it.
+    pub id: Option<String>,
+    /// The arguments exactly as they were validated.
+    pub arguments: Value,
+}
+
+impl<C: Toolbox> Accepted<C> {
+    /// The tool's name.
+    #[must_use]
+    pub fn tool(&self) -> &'static str {
+        self.call.tool_name()
+    }
+}
+
+/// What a gate made of a reply.
+#[derive(Debug, Clone, PartialEq)]
+#[must_use]
+pub enum Outcome<C> {
+    /// The reply held tool calls; each was judged on its own, in reply order.
+    Calls(Vec<Result<Accepted<C>, Rejection>>),
+    /// The reply held no tool call: its text.
+    Prose(String),
+    /// The reply as a whole was rejected: too long, not JSON, or not the envelope's shape.
+    Rejected(Rejection),
+}
+
+impl<C> Outcome<C> {
+    /// Every rejection: the reply's, or its rejected calls'.
+    #[must_use]
+    pub fn rejections(&self) -> Vec<&Rejection> {
+        match self {
+            Self::Calls(calls) => calls.iter().filter_map(|c| c.as_ref().err()).collect(),
+            Self::Prose(_) => Vec::new(),
+            Self::Rejected(r) => vec![r],
+        }
+    }
+
+    /// The accepted calls (possibly beside rejected ones).
+    #[must_use]
+    pub fn accepted(&self) -> Vec<&Accepted<C>> {
+        match self {
+            Self::Calls(calls) => calls.iter().filter_map(|c| c.as_ref().ok()).collect(),
+            Self::Prose(_) | Self::Rejected(_) => Vec::new(),
+        }
+    }
+}
+
+type Rule<C> = Box<dyn Fn(&C) -> Result<(), String> + Send + Sync>;
+
+/// A gate for the tools of toolbox `C` (see [`toolbox!`](crate::toolbox!)): see the
+/// [module documentation](self) for its stages.
+pub struct Gate<C> {
+    envelope: Envelope,
+    max_bytes: usize,
+    max_attempts: usize,
+    rules: Vec<(&'static str, Rule<C>)>,
+}
+
+impl<C> fmt::Debug for Gate<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Gate")
+            .field("envelope", &self.envelope)
+            .field("max_bytes", &self.max_bytes)
+            .field("max_attempts", &self.max_attempts)
+            .field("rules", &self.rules.iter().map(|(t, _)| *t).collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+impl<C: Toolbox> Gate<C> {
+    /// The default size limit of a reply, in bytes.
+    pub const DEFAULT_MAX_BYTES: usize = 2_000;
+    /// The default number of replies the repair loop asks for.
+    pub const DEFAULT_MAX_ATTEMPTS: usize = 3;
+
+    /// A gate for replies of shape `envelope`, with the default limits and no rules.
+    #[must_use]
+    pub fn new(envelope: Envelope) -> Self {
+        Self {
+            envelope,
+            max_bytes: Self::DEFAULT_MAX_BYTES,
+            max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
+            rules: Vec::new(),
+        }
+    }
+
+    /// A gate for plain `{"tool": ..., "arguments": {...}}` replies.
+    #[must_use]
+    pub fn plain() -> Self {
+        Self::new(Envelope::Plain)
+    }
+
+    /// A gate for OpenAI chat-completion messages.
+    #[must_use]
+    pub fn openai() -> Self {
+        Self::new(Envelope::OpenAi)
+    }
+
+    /// A gate for Anthropic messages (or content arrays).
+    #[must_use]
+    pub fn anthropic() -> Self {
+        Self::new(Envelope::Anthropic)
+    }
+
+    /// Set the size limit of a reply, in bytes (UTF-8).
+    #[must_use]
+    pub fn max_bytes(mut self, bytes: usize) -> Self {
+        self.max_bytes = bytes;
+        self
+    }
+
+    /// Set how many replies [`Gate::repair`] asks for at most (at least 1).
+    #[must_use]
+    pub fn max_attempts(mut self, attempts: usize) -> Self {
+        self.max_attempts = attempts.max(1);
+        self
+    }
+
+    /// The envelope this gate accepts.
+    #[must_use]
+    pub const fn envelope(&self) -> Envelope {
+        self.envelope
+    }
+
+    /// The size limit, in bytes.
+    #[must_use]
+    pub const fn byte_limit(&self) -> usize {
+        self.max_bytes
+    }
+
+    /// How many replies the repair loop asks for at most.
+    #[must_use]
+    pub const fn attempt_limit(&self) -> usize {
+        self.max_attempts
+    }
+
+    /// Add a business rule for tool `T`: it sees the typed arguments of every call of `T` that
+    /// passed the other stages, and refuses the call with its message. Rules run in the order they
+    /// were added; the first refusal stops the call.
+    #[must_use]
+    pub fn rule<T, E, F>(mut self, rule: F) -> Self
+    where
+        T: Tool + 'static,
+        C: Holds<T>,
+        E: fmt::Display,
+        F: Fn(&T) -> Result<(), E> + Send + Sync + 'static,
+    {
+        let f = move |c: &C| match c.get() {
+            Some(args) => rule(args).map_err(|e| e.to_string()),
+            None => Ok(()),
+        };
+        self.rules.push((T::NAME, Box::new(f)));
+        self
+    }
+
+    /// Run every stage over `reply`.
+    pub fn check(&self, reply: &str) -> Outcome<C> {
+        if reply.len() > self.max_bytes {
+            let detail = format!("{} bytes, the limit is {} bytes", reply.len(), self.max_bytes);
+            return Outcome::Rejected(self.reject(Stage::TooLong, detail));
+        }
+        let value = match crate::parse(reply) {
+            Ok(v) => v,
+            Err(e) => return Outcome::Rejected(self.reject(Stage::NotJson, syntax_message(&e))),
+        };
+        match envelope::extract(self.envelope, value) {
+            Err(problem) => Outcome::Rejected(self.reject(Stage::Envelope, problem)),
+            Ok(Extracted::Prose(text)) => Outcome::Prose(text),
+            Ok(Extracted::Calls(calls)) => Outcome::Calls(calls.into_iter().map(|c| self.judge(c)).collect()),
+        }
+    }
+
+    /// Run every stage over `reply`, which must hold exactly one tool call: prose or several calls
+    /// are an envelope rejection here.
+    ///
+    /// # Errors
+    /// The rejection of the reply or of its call.
+    pub fn check_one(&self, reply: &str) -> Result<Accepted<C>, Rejection> {
+        match self.check(reply) {
+            Outcome::Rejected(r) => Err(r),
+            Outcome::Prose(_) => Err(self.reject(Stage::Envelope, "expected one tool call, found text only")),
+            Outcome::Calls(mut calls) => match (calls.pop(), calls.is_empty()) {
+                (Some(only), true) => only,
+                (_, _) => {
+                    let n = calls.len() + 1;
+                    Err(self.reject(Stage::Envelope, format!("expected one tool call, found {n}")))
+                }
+            },
+        }
+    }
+
+    fn reject(&self, stage: Stage, detail: impl Into<String>) -> Rejection {
+        Rejection::new(stage, self.envelope, detail)
+    }
+
+    fn judge(&self, raw: RawCall) -> Result<Accepted<C>, Rejection> {
+        let (index, id, name, args) = match raw {
+            RawCall::Broken { index, id, name, problem } => {
+                let mut r = self.reject(Stage::Envelope, problem);
+                r.0.call_index = Some(index);
+                r.0.call_id = id;
+                r.0.tool = name;
+                return Err(r);
+            }
+            RawCall::Call { index, id, name, args } => (index, id, name, args),
+        };
+        let rejection = |stage: Stage, detail: String, name: &str, id: &Option<String>| {
+            let mut r = self.reject(stage, detail);
+            r.0.call_index = Some(index);
+            r.0.call_id.clone_from(id);
+            r.0.tool = Some(name.to_owned());
+            r
+        };
+        if !C::allows(&name) {
+            let mut r = rejection(Stage::NotAllowed, String::new(), &name, &id);
+            r.0.allowed = C::names();
+            return Err(r);
+        }
+        let arguments = match args {
+            Args::Value(v) => v,
+            Args::Text(text) => match crate::parse(&text) {
+                Ok(v) => v,
+                Err(e) => return Err(rejection(Stage::NotJson, syntax_message(&e), &name, &id)),
+            },
+        };
+        let call = match C::decode(&name, &arguments) {
+            Some(Ok(call)) => call,
+            Some(Err(violations)) => {
+                let mut r = rejection(Stage::Arguments, String::new(), &name, &id);
+                r.0.violations = violations;
+                return Err(r);
+            }
+            None => {
+                // `allows` and `decode` disagree only for a hand-written `Toolbox`; refuse.
+                let mut r = rejection(Stage::NotAllowed, String::new(), &name, &id);
+                r.0.allowed = C::names();
+                return Err(r);
+            }
+        };
+        for (tool, rule) in &self.rules {
+            if *tool == name {
+                if let Err(message) = rule(&call) {
+                    return Err(rejection(Stage::Rule, message, &name, &id));
+                }
+            }
+        }
+        Ok(Accepted { call, index, id, arguments })
+    }
+}
+
+/// The parser's message without the `not JSON: ` prefix that [`crate::Error`]'s `Display` adds.
+fn syntax_message(e: &crate::Error) -> String {
+    match e {
+        crate::Error::Syntax { message, .. } => message.clone(),
+        other => other.to_string(),
+    }
+}
