@@ -271,6 +271,67 @@ pub enum ViolationKind {
         /// what was there
         found: Found,
     },
+    /// `anyOf`: no alternative matched.
+    AnyOf {
+        /// how many alternatives there are
+        alternatives: u64,
+    },
+    /// `oneOf`: not exactly one alternative matched.
+    OneOf {
+        /// how many alternatives there are
+        alternatives: u64,
+        /// how many matched (0, or 2 and more)
+        matched: u64,
+    },
+    /// `not`: the value matched the schema it must not match.
+    Not,
+    /// `contains` (with `minContains` / `maxContains`): too few or too many matching items.
+    Contains {
+        /// the least number of matching items
+        min: u64,
+        /// the greatest number of matching items, if bounded
+        max: Option<u64>,
+        /// how many items matched
+        count: u64,
+    },
+    /// `dependentRequired`: a property requires another that is absent (the pointer names the
+    /// absent one).
+    DependentRequired {
+        /// the present property that requires the other
+        property: String,
+        /// the absent property
+        missing: String,
+    },
+    /// `propertyNames`: a property name does not match the schema for names (the pointer names the
+    /// property).
+    PropertyName {
+        /// the property name
+        property: String,
+    },
+    /// `unevaluatedProperties: false`: a property no other keyword evaluated.
+    UnevaluatedProperty {
+        /// the property's name
+        property: String,
+    },
+    /// `unevaluatedItems: false`: an item no other keyword evaluated.
+    UnevaluatedItem {
+        /// the item's index
+        index: u64,
+    },
+    /// `pattern`: the string does not match the regular expression.
+    Pattern {
+        /// the pattern as written in the schema
+        pattern: &'static str,
+        /// what was there
+        found: Found,
+    },
+    /// `format` (when asserted): the string is not of the format.
+    Format {
+        /// the format name
+        format: &'static str,
+        /// what was there
+        found: Found,
+    },
 }
 
 impl ViolationKind {
@@ -296,6 +357,16 @@ impl ViolationKind {
             Self::MinProperties { .. } => "minProperties",
             Self::MaxProperties { .. } => "maxProperties",
             Self::False { .. } => "false",
+            Self::AnyOf { .. } => "anyOf",
+            Self::OneOf { .. } => "oneOf",
+            Self::Not => "not",
+            Self::Contains { .. } => "contains",
+            Self::DependentRequired { .. } => "dependentRequired",
+            Self::PropertyName { .. } => "propertyNames",
+            Self::UnevaluatedProperty { .. } => "unevaluatedProperties",
+            Self::UnevaluatedItem { .. } => "unevaluatedItems",
+            Self::Pattern { .. } => "pattern",
+            Self::Format { .. } => "format",
         }
     }
 }
@@ -369,6 +440,35 @@ impl fmt::Display for ViolationKind {
                 plural(*count, "property", "properties")
             ),
             Self::False { found } => write!(f, "no value is allowed here, found {found}"),
+            Self::AnyOf { alternatives } => {
+                write!(f, "expected a value matching at least one of the {alternatives} alternatives (anyOf), matched none")
+            }
+            Self::OneOf { alternatives, matched } => write!(
+                f,
+                "expected a value matching exactly one of the {alternatives} alternatives (oneOf), matched {matched}"
+            ),
+            Self::Not => f.write_str("the value matches a schema it must not match (not)"),
+            Self::Contains { min, max, count } => match max {
+                Some(max) => write!(
+                    f,
+                    "expected between {min} and {max} items matching `contains`, found {count}"
+                ),
+                None => write!(f, "expected at least {} matching `contains`, found {count}", plural(*min, "item", "items")),
+            },
+            Self::DependentRequired { property, .. } => {
+                write!(f, "required property is missing (required when {property:?} is present)")
+            }
+            Self::PropertyName { property } => {
+                write!(f, "property name {:?} is not allowed (propertyNames)", property)
+            }
+            Self::UnevaluatedProperty { .. } => {
+                f.write_str("unexpected property: the schema allows no other properties here")
+            }
+            Self::UnevaluatedItem { index } => {
+                write!(f, "unexpected item {index}: the schema allows no other items here")
+            }
+            Self::Pattern { pattern, found } => write!(f, "expected a string matching /{pattern}/, found {found}"),
+            Self::Format { format, found } => write!(f, "expected a string in {format} format, found {found}"),
         }
     }
 }

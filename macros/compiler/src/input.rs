@@ -20,6 +20,8 @@ pub struct ToolItem {
     pub attrs: Vec<Attribute>,
     /// `#[tool(name = "...")]`
     pub name: Option<LitStr>,
+    /// `#[tool(formats = assert)]` and other options
+    pub options: crate::lower::Options,
     /// visibility
     pub vis: Visibility,
     /// the type name
@@ -66,6 +68,7 @@ impl Parse for ToolItem {
         let mut docs = Vec::new();
         let mut attrs = Vec::new();
         let mut name = None;
+        let mut options = crate::lower::Options::default();
         for a in all {
             if a.path().is_ident("doc") {
                 if let syn::Meta::NameValue(nv) = &a.meta {
@@ -91,8 +94,21 @@ impl Parse for ToolItem {
                         }
                         name = Some(lit);
                         Ok(())
+                    } else if meta.path.is_ident("formats") {
+                        let mode: Ident = meta.value()?.parse()?;
+                        match mode.to_string().as_str() {
+                            "assert" => options.assert_formats = true,
+                            "annotate" => options.assert_formats = false,
+                            _ => {
+                                return Err(syn::Error::new(
+                                    mode.span(),
+                                    "`formats` is `assert` (check known formats) or `annotate` (the default)",
+                                ))
+                            }
+                        }
+                        Ok(())
                     } else {
-                        Err(meta.error("unknown `tool` option; the options are: `name = \"...\"`"))
+                        Err(meta.error("unknown `tool` option; the options are `name = \"...\"` and `formats = assert`"))
                     }
                 })?;
             } else {
@@ -116,6 +132,6 @@ impl Parse for ToolItem {
         if !input.is_empty() {
             input.parse::<Token![;]>()?;
         }
-        Ok(Self { docs, attrs, name, vis, ident, schema })
+        Ok(Self { docs, attrs, name, options, vis, ident, schema })
     }
 }

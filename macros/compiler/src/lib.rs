@@ -96,7 +96,7 @@ fn expand_item(k: &TokenStream, item: &ToolItem) -> TokenStream {
     };
     let Some(json) = json else { return skeleton(&diags) };
     let type_name = item.ident.to_string();
-    let compiled = compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref());
+    let compiled = compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref(), item.options);
     compiled.unwrap_or_else(|| skeleton(&diags))
 }
 
@@ -112,8 +112,9 @@ fn compile(
     tool_name: &str,
     docs: &[String],
     track: Option<&str>,
+    options: lower::Options,
 ) -> Option<TokenStream> {
-    let ir = lower::lower(json, diags);
+    let ir = lower::lower(json, diags, options);
     check::check(&ir, diags);
     if diags.has_errors() {
         return None;
@@ -157,7 +158,7 @@ pub fn compile_text(type_name: &str, text: &str, krate: &TokenStream) -> Result<
         return Err(vec![format!("`{type_name}` is not a Rust identifier")]);
     }
     let tool = model::types::snake(type_name);
-    compile(&json, &mut diags, krate, &quote!(pub), &TokenStream::new(), type_name, &tool, &[], None)
+    compile(&json, &mut diags, krate, &quote!(pub), &TokenStream::new(), type_name, &tool, &[], None, lower::Options::default())
         .ok_or_else(|| diags.messages())
 }
 
@@ -167,7 +168,7 @@ pub fn diagnose_text(text: &str) -> Vec<diag::Diagnostic> {
     let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
     match json::parse_text(text) {
         Ok(j) => {
-            let ir = lower::lower(&j, &mut diags);
+            let ir = lower::lower(&j, &mut diags, lower::Options::default());
             check::check(&ir, &mut diags);
         }
         Err((loc, msg)) => diags.error(loc, None, format!("invalid JSON in schema: {msg}")),

@@ -1,5 +1,5 @@
 toolgate::tool_schema! {
-    pub struct FromFile = "ui/file/schemas/with_format.json";
+    pub struct FromFile = "ui/file/schemas/with_content_schema.json";
 }
 
 fn main() {}

@@ -1,11 +1,8 @@
 toolgate::tool_schema! {
-    pub struct Conditional = {
+    pub struct Dynamic = {
+        "$dynamicAnchor": "node",
         "type": "object",
-        "properties": {
-            "mode": {"enum": ["a", "b"]},
-            "code": {"type": "string", "pattern": "^[A-Z]{3}$"}
-        },
-        "if": {"properties": {"mode": {"const": "a"}}}
+        "properties": {"children": {"type": "array", "items": {"$dynamicRef": "#node"}}}
     };
 }
 

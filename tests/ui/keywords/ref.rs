@@ -1,7 +1,10 @@
 toolgate::tool_schema! {
     pub struct WithRef = {
         "type": "object",
-        "properties": {"node": {"$ref": "#/$defs/node"}},
+        "properties": {
+            "remote": {"$ref": "https://example.com/schemas/address.json"},
+            "missing": {"$ref": "#/$defs/nowhere"}
+        },
         "$defs": {"node": {"type": "string"}}
     };
 }

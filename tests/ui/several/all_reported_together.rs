@@ -6,7 +6,7 @@ toolgate::tool_schema! {
         "properties": {
             "a": {"type": "strin"},
             "b": {"minLength": -1},
-            "c": {"anyOf": [{"type": "string"}]}
+            "c": {"$dynamicRef": "#meta"}
         },
         "requried": ["a"]
     };

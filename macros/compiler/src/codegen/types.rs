@@ -46,6 +46,10 @@ pub fn rust_ty(ty: &Ty, t: &Typing, k: &TokenStream) -> TokenStream {
             let id = ident(name);
             quote!(#id)
         }
+        Ty::Box(inner) => {
+            let i = rust_ty(inner, t, k);
+            quote!(::std::boxed::Box<#i>)
+        }
     }
 }
 
@@ -93,6 +97,10 @@ fn build(ty: &Ty, var: &TokenStream, k: &TokenStream, depth: usize) -> TokenStre
         Ty::Named(i) => {
             let f = bname(*i);
             quote!(#f(#var)?)
+        }
+        Ty::Box(inner) => {
+            let b = build(inner, var, k, depth + 1);
+            quote!(::std::boxed::Box::new(#b))
         }
     }
 }

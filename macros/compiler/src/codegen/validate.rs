@@ -20,12 +20,57 @@ pub fn always(ir: &Ir, id: NodeId) -> bool {
 pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
     let value = quote!(#k::__private::serde_json::Value);
     let mut out = TokenStream::new();
+    let any = |f: &dyn Fn(&Checks) -> bool| ir.nodes.iter().any(|n| matches!(&n.body, Body::Checks(c) if f(c)));
+    let need_evp = any(&|c| c.unevaluated_properties.is_some());
+    let need_evi = any(&|c| c.unevaluated_items.is_some());
+    let need_vstr = any(&|c| c.property_names.is_some());
     for (id, node) in ir.nodes.iter().enumerate() {
+        if let Body::Checks(c) = &node.body {
+            for (i, p) in c.pattern.iter().chain(c.pattern_properties.iter().map(|(p, _)| p)).enumerate() {
+                let name = pname(id, i);
+                let little = proc_macro2::Literal::byte_string(&p.dfa_little);
+                let big = proc_macro2::Literal::byte_string(&p.dfa_big);
+                out.extend(quote! {
+                    static #name: #k::__private::Pattern = #k::__private::Pattern::new(#little, #big);
+                });
+            }
+        }
+        if need_evp {
+            let f = format_ident!("__evaluated_property_{}", id);
+            let body = match &node.body {
+                Body::Checks(c) => evp_expr(ir, id, c, true, k),
+                _ => quote!(false),
+            };
+            out.extend(quote! {
+                fn #f(v: &#value, key: &::core::primitive::str) -> ::core::primitive::bool { #body }
+            });
+        }
+        if need_evi {
+            let f = format_ident!("__evaluated_item_{}", id);
+            let body = match &node.body {
+                Body::Checks(c) => evi_expr(ir, c, true, k),
+                _ => quote!(false),
+            };
+            out.extend(quote! {
+                fn #f(v: &#value, i: ::core::primitive::usize) -> ::core::primitive::bool { #body }
+            });
+        }
+        if need_vstr {
+            let f = format_ident!("__valid_name_{}", id);
+            let body = match &node.body {
+                Body::Always => quote!(true),
+                Body::Never => quote!(false),
+                Body::Checks(c) => vstr_expr(id, c, k),
+            };
+            out.extend(quote! {
+                fn #f(x: &::core::primitive::str) -> ::core::primitive::bool { #body }
+            });
+        }
         let name = vname(id);
         let body = match &node.body {
             Body::Always => quote! { let _ = (v, at, s); true },
             Body::Never => quote! { s.fail(at, || #k::ViolationKind::False { found: #k::Found::of(v) }) },
-            Body::Checks(c) => checks(ir, c, k),
+            Body::Checks(c) => checks(ir, id, c, k),
         };
         out.extend(quote! {
             #[inline]
@@ -35,6 +80,196 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
         });
     }
     out
+}
+
+/// The static holding pattern `i` of node `id` (`pattern` first, then `patternProperties`).
+fn pname(id: NodeId, i: usize) -> proc_macro2::Ident {
+    format_ident!("__PATTERN_{}_{}", id, i)
+}
+
+/// An expression: is `var` valid against node `id` (verdict only)?
+fn valid(ir: &Ir, id: NodeId, var: &TokenStream, k: &TokenStream) -> TokenStream {
+    match ir.node(id).body {
+        Body::Always => quote!(true),
+        Body::Never => quote!(false),
+        Body::Checks(_) => {
+            let f = vname(id);
+            quote!({ let mut t = #k::Verdict::new(); let _ = #f(#var, &#k::Path::ROOT, &mut t); t.valid })
+        }
+    }
+}
+
+/// The patterns of `patternProperties` of node `id`, with their statics.
+fn pattern_props(id: NodeId, c: &Checks) -> Vec<(proc_macro2::Ident, NodeId)> {
+    let offset = usize::from(c.pattern.is_some());
+    c.pattern_properties.iter().enumerate().map(|(i, (_, n))| (pname(id, i + offset), *n)).collect()
+}
+
+/// An expression: is property `key` of object `v` evaluated by node `id`'s keywords (the node
+/// being valid)? `own_unevaluated` counts the node's own `unevaluatedProperties`.
+fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> TokenStream {
+    if c.additional.is_some() || (own_unevaluated && c.unevaluated_properties.is_some()) {
+        return quote!(true);
+    }
+    let value = quote!(#k::__private::serde_json::Value);
+    let mut parts: Vec<TokenStream> = Vec::new();
+    let names: Vec<&String> = c.properties.iter().map(|p| &p.name).collect();
+    if !names.is_empty() {
+        parts.push(quote!(::core::matches!(key, #(#names)|*)));
+    }
+    for (pat, _) in pattern_props(id, c) {
+        parts.push(quote!(#pat.is_match(key)));
+    }
+    let ev = |n: NodeId| {
+        let f = format_ident!("__evaluated_property_{}", n);
+        quote!(#f(v, key))
+    };
+    if let Some(r) = &c.reference {
+        parts.push(ev(r.value.1));
+    }
+    for b in &c.all_of {
+        parts.push(ev(*b));
+    }
+    for b in c.any_of.iter().chain(&c.one_of) {
+        let ok = valid(ir, *b, &quote!(v), k);
+        let e = ev(*b);
+        parts.push(quote!((#ok && #e)));
+    }
+    if let Some(i) = c.if_ {
+        let ok = valid(ir, i, &quote!(v), k);
+        let ei = ev(i);
+        let then = c.then_.map_or(quote!(false), ev);
+        let els = c.else_.map_or(quote!(false), ev);
+        parts.push(quote!((if #ok { #ei || #then } else { #els })));
+    }
+    for (dk, d) in &c.dependent_schemas {
+        let e = ev(*d);
+        parts.push(quote!((::core::matches!(v, #value::Object(o) if o.contains_key(#dk)) && #e)));
+    }
+    if parts.is_empty() {
+        quote!({ let _ = (v, key); false })
+    } else {
+        quote!(#(#parts)||*)
+    }
+}
+
+/// An expression: is item `i` of array `v` evaluated by the node's keywords (the node valid)?
+fn evi_expr(ir: &Ir, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> TokenStream {
+    if c.items.is_some() || (own_unevaluated && c.unevaluated_items.is_some()) {
+        return quote!(true);
+    }
+    let value = quote!(#k::__private::serde_json::Value);
+    let mut parts: Vec<TokenStream> = Vec::new();
+    if !c.prefix_items.is_empty() {
+        let n = c.prefix_items.len();
+        parts.push(quote!(i < #n));
+    }
+    if let Some(cn) = c.contains {
+        let ok = valid(ir, cn, &quote!(e), k);
+        parts.push(quote!(::core::matches!(v, #value::Array(a) if a.get(i).is_some_and(|e| #ok))));
+    }
+    let ev = |n: NodeId| {
+        let f = format_ident!("__evaluated_item_{}", n);
+        quote!(#f(v, i))
+    };
+    if let Some(r) = &c.reference {
+        parts.push(ev(r.value.1));
+    }
+    for b in &c.all_of {
+        parts.push(ev(*b));
+    }
+    for b in c.any_of.iter().chain(&c.one_of) {
+        let ok = valid(ir, *b, &quote!(v), k);
+        let e = ev(*b);
+        parts.push(quote!((#ok && #e)));
+    }
+    if let Some(i) = c.if_ {
+        let ok = valid(ir, i, &quote!(v), k);
+        let ei = ev(i);
+        let then = c.then_.map_or(quote!(false), ev);
+        let els = c.else_.map_or(quote!(false), ev);
+        parts.push(quote!((if #ok { #ei || #then } else { #els })));
+    }
+    for (dk, d) in &c.dependent_schemas {
+        let e = ev(*d);
+        parts.push(quote!((::core::matches!(v, #value::Object(o) if o.contains_key(#dk)) && #e)));
+    }
+    if parts.is_empty() {
+        quote!({ let _ = (v, i); false })
+    } else {
+        quote!(#(#parts)||*)
+    }
+}
+
+/// An expression: is the string `x` valid against the node (for `propertyNames`)? Only the
+/// keywords that apply to strings, and the in-place applicators, matter.
+fn vstr_expr(id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
+    let mut parts: Vec<TokenStream> = Vec::new();
+    let call = |n: NodeId| {
+        let f = format_ident!("__valid_name_{}", n);
+        quote!(#f(x))
+    };
+    if let Some(types) = c.type_list() {
+        if !types.contains(&JsonType::String) {
+            return quote!({ let _ = x; false });
+        }
+    }
+    if let Some(e) = &c.enum_values {
+        let strings: Vec<&String> =
+            e.value.iter().filter_map(|(v, _)| if let JsonValue::String(s) = v { Some(s) } else { None }).collect();
+        parts.push(quote!(::core::matches!(x, #(#strings)|*)));
+    }
+    if let Some(cv) = &c.const_value {
+        match &cv.value {
+            JsonValue::String(s) => parts.push(quote!(x == #s)),
+            _ => return quote!({ let _ = x; false }),
+        }
+    }
+    if let Some(m) = &c.min_length {
+        let l = m.value;
+        parts.push(quote!(#k::__private::char_len(x) >= #l));
+    }
+    if let Some(m) = &c.max_length {
+        let l = m.value;
+        parts.push(quote!(#k::__private::char_len(x) <= #l));
+    }
+    if c.pattern.is_some() {
+        let p = pname(id, 0);
+        parts.push(quote!(#p.is_match(x)));
+    }
+    if let Some(f) = &c.format {
+        let name = &f.value;
+        parts.push(quote!(#k::__private::format_matches(#name, x)));
+    }
+    if let Some(r) = &c.reference {
+        parts.push(call(r.value.1));
+    }
+    for b in &c.all_of {
+        parts.push(call(*b));
+    }
+    if !c.any_of.is_empty() {
+        let calls = c.any_of.iter().map(|b| call(*b));
+        parts.push(quote!((#(#calls)||*)));
+    }
+    if !c.one_of.is_empty() {
+        let calls = c.one_of.iter().map(|b| call(*b));
+        parts.push(quote!(([#(#calls),*].iter().filter(|b| **b).count() == 1)));
+    }
+    if let Some(n) = c.not {
+        let cn = call(n);
+        parts.push(quote!(!#cn));
+    }
+    if let Some(i) = c.if_ {
+        let ci = call(i);
+        let then = c.then_.map_or(quote!(true), call);
+        let els = c.else_.map_or(quote!(true), call);
+        parts.push(quote!((if #ci { #then } else { #els })));
+    }
+    if parts.is_empty() {
+        quote!({ let _ = x; true })
+    } else {
+        quote!(#(#parts)&&*)
+    }
 }
 
 fn fail(k: &TokenStream, at: &TokenStream, kind: &TokenStream) -> TokenStream {
@@ -135,7 +370,7 @@ fn json_text(values: &[&JsonValue]) -> String {
 }
 
 #[allow(clippy::too_many_lines)]
-fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
+fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let value = quote!(#k::__private::serde_json::Value);
     let at = quote!(at);
     let mut out = TokenStream::new();
@@ -169,6 +404,47 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         out.extend(quote! { if !(#test) { #f } });
     }
 
+    // In-place applicators.
+    let call = |n: NodeId| {
+        let f = vname(n);
+        quote! { if !#f(v, at, s) { return false; } }
+    };
+    if let Some(r) = c.reference.as_ref().filter(|r| !always(ir, r.value.1)) {
+        out.extend(call(r.value.1));
+    }
+    for b in c.all_of.iter().filter(|b| !always(ir, **b)) {
+        out.extend(call(*b));
+    }
+    if !c.any_of.is_empty() {
+        let n = c.any_of.len() as u64;
+        let tests = c.any_of.iter().map(|b| valid(ir, *b, &quote!(v), k));
+        let f = fail(k, &at, &quote!(AnyOf { alternatives: #n }));
+        out.extend(quote! { if !(#(#tests)||*) { #f } });
+    }
+    if !c.one_of.is_empty() {
+        let n = c.one_of.len() as u64;
+        let tests = c.one_of.iter().map(|b| valid(ir, *b, &quote!(v), k));
+        let f = fail(k, &at, &quote!(OneOf { alternatives: #n, matched }));
+        out.extend(quote! {
+            let mut matched: ::core::primitive::u64 = 0;
+            #( if #tests { matched += 1; } )*
+            if matched != 1 { #f }
+        });
+    }
+    if let Some(n) = c.not {
+        let test = valid(ir, n, &quote!(v), k);
+        let f = fail(k, &at, &quote!(Not));
+        out.extend(quote! { if #test { #f } });
+    }
+    if let Some(i) = c.if_ {
+        if c.then_.is_some() || c.else_.is_some() {
+            let test = valid(ir, i, &quote!(v), k);
+            let then = c.then_.map(call).unwrap_or_default();
+            let els = c.else_.map(call).unwrap_or_default();
+            out.extend(quote! { if #test { #then } else { #els } });
+        }
+    }
+
     // Strings.
     let mut s_checks = TokenStream::new();
     if let Some(min) = &c.min_length {
@@ -184,6 +460,17 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         s_checks.extend(quote! {
             if #k::__private::len64(x.len()) > #l && #k::__private::char_len(x) > #l { #f }
         });
+    }
+    if let Some(p) = &c.pattern {
+        let name = pname(id, 0);
+        let src = &p.source;
+        let f = fail(k, &at, &quote!(Pattern { pattern: #src, found: #k::Found::of(v) }));
+        s_checks.extend(quote! { if !#name.is_match(x) { #f } });
+    }
+    if let Some(fm) = &c.format {
+        let name = &fm.value;
+        let f = fail(k, &at, &quote!(Format { format: #name, found: #k::Found::of(v) }));
+        s_checks.extend(quote! { if !#k::__private::format_matches(#name, x) { #f } });
     }
     if !s_checks.is_empty() {
         out.extend(quote! { if let #value::String(x) = v { #s_checks } });
@@ -235,11 +522,50 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         a_checks
             .extend(quote! { if let ::core::option::Option::Some((i, j)) = #k::__private::first_duplicate(a) { #f } });
     }
+    for (i, p) in c.prefix_items.iter().enumerate().filter(|(_, p)| !always(ir, **p)) {
+        let f = vname(*p);
+        a_checks.extend(quote! {
+            if let ::core::option::Option::Some(e) = a.get(#i) {
+                if !#f(e, &at.index(#i), s) { return false; }
+            }
+        });
+    }
     if let Some(items) = c.items.filter(|i| !always(ir, *i)) {
         let f = vname(items);
+        let skip = c.prefix_items.len();
+        a_checks.extend(quote! {
+            for (i, e) in a.iter().enumerate().skip(#skip) {
+                if !#f(e, &at.index(i), s) { return false; }
+            }
+        });
+    }
+    if let Some(cn) = c.contains {
+        let min = c.min_contains.as_ref().map_or(1, |m| m.value);
+        let max = c.max_contains.as_ref().map(|m| m.value);
+        let test = valid(ir, cn, &quote!(e), k);
+        let max_test = max.map_or(quote!(false), |m| quote!(count > #m));
+        let max_tok = match max {
+            Some(m) => quote!(::core::option::Option::Some(#m)),
+            None => quote!(::core::option::Option::None),
+        };
+        let f = fail(k, &at, &quote!(Contains { min: #min, max: #max_tok, count }));
+        a_checks.extend(quote! {
+            let count = #k::__private::len64(a.iter().filter(|e| #test).count());
+            if count < #min || #max_test { #f }
+        });
+    }
+    if let Some(u) = c.unevaluated_items.filter(|u| !always(ir, *u)) {
+        let local = evi_expr(ir, c, false, k);
+        let action = if matches!(ir.node(u).body, Body::Never) {
+            let f = fail(k, &quote!(&at.index(i)), &quote!(UnevaluatedItem { index: #k::__private::len64(i) }));
+            quote! { let _ = e; #f }
+        } else {
+            let f = vname(u);
+            quote! { if !#f(e, &at.index(i), s) { return false; } }
+        };
         a_checks.extend(quote! {
             for (i, e) in a.iter().enumerate() {
-                if !#f(e, &at.index(i), s) { return false; }
+                if !(#local) { #action }
             }
         });
     }
@@ -261,10 +587,25 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
             }
         });
     }
+    let patterns = pattern_props(id, c);
+    for (pat, n) in patterns.iter().filter(|(_, n)| !always(ir, *n)) {
+        let f = vname(*n);
+        o_checks.extend(quote! {
+            for (key, e) in o {
+                if #pat.is_match(key) && !#f(e, &at.key(key), s) { return false; }
+            }
+        });
+    }
     if let Some(add) = c.additional.filter(|a| !always(ir, *a)) {
         let names: Vec<&String> = c.properties.iter().map(|p| &p.name).collect();
-        let undeclared =
-            if names.is_empty() { quote!(true) } else { quote!(!::core::matches!(key.as_str(), #(#names)|*)) };
+        let mut tests: Vec<TokenStream> = Vec::new();
+        if !names.is_empty() {
+            tests.push(quote!(!::core::matches!(key.as_str(), #(#names)|*)));
+        }
+        for (pat, _) in &patterns {
+            tests.push(quote!(!#pat.is_match(key)));
+        }
+        let undeclared = if tests.is_empty() { quote!(true) } else { quote!(#(#tests)&&*) };
         let action = if matches!(ir.node(add).body, Body::Never) {
             let f = fail(
                 k,
@@ -279,6 +620,53 @@ fn checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         o_checks.extend(quote! {
             for (key, e) in o {
                 if #undeclared { #action }
+            }
+        });
+    }
+    if let Some(pn) = c.property_names.filter(|n| !always(ir, *n)) {
+        let f = format_ident!("__valid_name_{}", pn);
+        let fl = fail(k, &quote!(&at.key(key)), &quote!(PropertyName { property: ::std::string::String::from(key.as_str()) }));
+        o_checks.extend(quote! {
+            for key in o.keys() {
+                if !#f(key) { #fl }
+            }
+        });
+    }
+    for (dk, reqs) in &c.dependent_required {
+        for r in reqs {
+            let fl = fail(
+                k,
+                &quote!(&at.key(#r)),
+                &quote!(DependentRequired { property: ::std::string::String::from(#dk), missing: ::std::string::String::from(#r) }),
+            );
+            o_checks.extend(quote! {
+                if o.contains_key(#dk) && !o.contains_key(#r) { #fl }
+            });
+        }
+    }
+    for (dk, d) in c.dependent_schemas.iter().filter(|(_, d)| !always(ir, *d)) {
+        let f = vname(*d);
+        o_checks.extend(quote! {
+            if o.contains_key(#dk) && !#f(v, at, s) { return false; }
+        });
+    }
+    if let Some(u) = c.unevaluated_properties.filter(|u| !always(ir, *u)) {
+        let local = evp_expr(ir, id, c, false, k);
+        let action = if matches!(ir.node(u).body, Body::Never) {
+            let f = fail(
+                k,
+                &quote!(&at.key(key)),
+                &quote!(UnevaluatedProperty { property: ::std::string::String::from(key.as_str()) }),
+            );
+            quote! { let _ = e; #f }
+        } else {
+            let f = vname(u);
+            quote! { if !#f(e, &at.key(key), s) { return false; } }
+        };
+        o_checks.extend(quote! {
+            for (key, e) in o {
+                let key: &::std::string::String = key;
+                if !({ let key = key.as_str(); #local }) { #action }
             }
         });
     }

@@ -48,60 +48,13 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
 }
 
 /// Keywords of draft 2020-12 that toolgate does not implement yet.
-const NOT_YET_2020: &[&str] = &[
-    "$ref",
-    "$defs",
-    "$id",
-    "$anchor",
-    "$dynamicRef",
-    "$dynamicAnchor",
-    "$vocabulary",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-    "then",
-    "else",
-    "prefixItems",
-    "contains",
-    "minContains",
-    "maxContains",
-    "patternProperties",
-    "propertyNames",
-    "dependentRequired",
-    "dependentSchemas",
-    "unevaluatedProperties",
-    "unevaluatedItems",
-    "pattern",
-    "format",
-    "contentSchema",
-];
+const NOT_YET_2020: &[&str] = &["$dynamicRef", "$dynamicAnchor", "$vocabulary", "contentSchema", "$recursiveRef", "$recursiveAnchor"];
 
 /// Keywords of draft-07 that toolgate does not implement yet.
-const NOT_YET_07: &[&str] = &[
-    "$ref",
-    "definitions",
-    "$id",
-    "allOf",
-    "anyOf",
-    "oneOf",
-    "not",
-    "if",
-    "then",
-    "else",
-    "contains",
-    "additionalItems",
-    "patternProperties",
-    "propertyNames",
-    "dependencies",
-    "pattern",
-    "format",
-];
+const NOT_YET_07: &[&str] = &[];
 
 /// Keywords that exist in one draft but not in the other.
 const ONLY_2020: &[&str] = &[
-    "$defs",
     "$anchor",
     "$dynamicRef",
     "$dynamicAnchor",
@@ -149,6 +102,29 @@ const KNOWN: &[&str] = &[
     "contentEncoding",
     "contentMediaType",
     "$schema",
+    "$ref",
+    "$defs",
+    "$id",
+    "$anchor",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "prefixItems",
+    "contains",
+    "minContains",
+    "maxContains",
+    "patternProperties",
+    "propertyNames",
+    "dependentRequired",
+    "dependentSchemas",
+    "unevaluatedProperties",
+    "unevaluatedItems",
+    "pattern",
+    "format",
 ];
 
 /// Refuse a member no family claimed, saying why.

@@ -2,13 +2,19 @@
 //! family claims.
 
 mod annotations;
+mod applicators;
 mod array;
 mod enums;
+mod format;
 mod meta;
 mod number;
 mod object;
+pub mod refs;
+pub mod regex;
 mod string;
 mod types;
+
+use std::collections::HashMap;
 
 use crate::diag::Diagnostics;
 use crate::json::{Json, JsonValue, Loc, Member, Num};
@@ -22,13 +28,44 @@ pub struct Lowerer<'d> {
     pub nodes: Vec<Node>,
     /// the declared draft
     pub draft: Draft,
+    /// the node being lowered
+    pub current: NodeId,
+    /// the base URI in force (`$id`)
+    pub base: String,
+    /// schema resources: absolute URI (no fragment) → pointer of the resource root
+    pub resources: HashMap<String, String>,
+    /// `$anchor`s: absolute URI with fragment → node
+    pub anchors: HashMap<String, NodeId>,
+    /// `$ref`s to resolve once every node exists
+    pub refs: Vec<refs::PendingRef>,
+    /// assert `format` instead of treating it as an annotation
+    pub assert_formats: bool,
+}
+
+/// Options of one compilation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Options {
+    /// `#[tool(formats = assert)]`: `format` is an assertion
+    pub assert_formats: bool,
 }
 
 /// Lower a whole schema document.
-pub fn lower(root: &Json, diags: &mut Diagnostics) -> Ir {
+pub fn lower(root: &Json, diags: &mut Diagnostics, options: Options) -> Ir {
     let draft = meta::detect_draft(root, diags);
-    let mut l = Lowerer { diags, nodes: Vec::new(), draft };
+    let mut l = Lowerer {
+        diags,
+        nodes: Vec::new(),
+        draft,
+        current: 0,
+        base: String::new(),
+        resources: HashMap::new(),
+        anchors: HashMap::new(),
+        refs: Vec::new(),
+        assert_formats: options.assert_formats,
+    };
+    l.resources.insert(String::new(), String::new());
     let root_id = l.schema(root, "");
+    refs::resolve_all(&mut l);
     let fallback = Node { pointer: String::new(), loc: None, body: Body::Always, title: None, description: None };
     Ir { nodes: l.nodes, root: root_id, draft, fallback }
 }
@@ -51,13 +88,16 @@ pub enum Claim {
 
 type Family = fn(&mut Lowerer<'_>, &mut Checks, &mut Node, &Member, &str) -> Claim;
 
-const FAMILIES: [Family; 8] = [
+const FAMILIES: [Family; 11] = [
     types::lower,
     enums::lower,
     object::lower,
     array::lower,
     string::lower,
     number::lower,
+    applicators::lower,
+    refs::lower,
+    format::lower,
     annotations::lower,
     meta::lower,
 ];
@@ -73,9 +113,18 @@ impl Lowerer<'_> {
             JsonValue::Bool(true) => {}
             JsonValue::Bool(false) => node.body = Body::Never,
             JsonValue::Object(members) => {
+                let saved = (self.current, self.base.clone());
+                self.current = id;
+                self.enter_resource(members, ptr);
+                let draft07_ref = self.draft == Draft::Draft07 && members.iter().any(|m| m.key == "$ref");
                 let mut checks = Checks::default();
                 let mut asserts = false;
                 for m in members {
+                    // Draft-07: `$ref` overrides its siblings, which are ignored (definitions
+                    // stay reachable by pointer).
+                    if draft07_ref && m.key != "$ref" && m.key != "definitions" {
+                        continue;
+                    }
                     let kptr = join(ptr, &m.key);
                     let mut claimed = false;
                     for family in FAMILIES {
@@ -91,9 +140,15 @@ impl Lowerer<'_> {
                         meta::refuse(self, m, &kptr);
                     }
                 }
+                if let Some(extra) = checks.additional_items.take() {
+                    if !checks.prefix_items.is_empty() && checks.items.is_none() {
+                        checks.items = Some(extra);
+                    }
+                }
                 if asserts {
                     node.body = Body::Checks(Box::new(checks));
                 }
+                (self.current, self.base) = saved;
             }
             other => {
                 self.error(j.loc, ptr, format!("a schema must be an object or a boolean, found {}", other.type_name()))
@@ -103,6 +158,32 @@ impl Lowerer<'_> {
             *slot = node;
         }
         id
+    }
+
+    /// Apply the object's `$id` (it sets the base URI for the object itself).
+    fn enter_resource(&mut self, members: &[Member], ptr: &str) {
+        let Some(m) = members.iter().find(|m| m.key == "$id") else { return };
+        let id_ptr = join(ptr, "$id");
+        let JsonValue::String(id) = &m.value.value else {
+            self.error(m.value.loc, &id_ptr, format!("`$id` must be a URI reference, found {}", describe(&m.value.value)));
+            return;
+        };
+        if self.draft == Draft::Draft07 && id.starts_with('#') {
+            // Draft-07 location-independent identifier: a plain-name fragment is an anchor.
+            let uri = format!("{}{id}", refs::strip_fragment(&self.base));
+            self.anchors.insert(uri, self.current);
+            return;
+        }
+        match id.split_once('#') {
+            Some((_, frag)) if !frag.is_empty() => {
+                self.error(m.value.loc, &id_ptr, format!("`$id` {id:?} must not have a fragment; use `$anchor` for names"));
+            }
+            _ => {
+                let base = refs::resolve(&self.base, refs::strip_fragment(id));
+                self.resources.insert(base.clone(), ptr.to_owned());
+                self.base = base;
+            }
+        }
     }
 
     /// Report a problem at `loc`.

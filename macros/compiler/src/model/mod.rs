@@ -188,6 +188,80 @@ pub struct Checks {
     pub min_properties: Option<Kw<u64>>,
     /// `maxProperties`
     pub max_properties: Option<Kw<u64>>,
+
+    /// `$ref` (resolved to its target node), with the reference as written
+    pub reference: Option<Kw<(String, NodeId)>>,
+    /// `allOf`
+    pub all_of: Vec<NodeId>,
+    /// `anyOf`
+    pub any_of: Vec<NodeId>,
+    /// `oneOf`
+    pub one_of: Vec<NodeId>,
+    /// `not`
+    pub not: Option<NodeId>,
+    /// `if`
+    pub if_: Option<NodeId>,
+    /// `then` (only meaningful with `if`)
+    pub then_: Option<NodeId>,
+    /// `else` (only meaningful with `if`)
+    pub else_: Option<NodeId>,
+    /// `prefixItems`; `items` then applies after the prefix
+    pub prefix_items: Vec<NodeId>,
+    /// `contains`
+    pub contains: Option<NodeId>,
+    /// `minContains` (only meaningful with `contains`)
+    pub min_contains: Option<Kw<u64>>,
+    /// `maxContains` (only meaningful with `contains`)
+    pub max_contains: Option<Kw<u64>>,
+    /// `patternProperties`
+    pub pattern_properties: Vec<(Pattern, NodeId)>,
+    /// `propertyNames`
+    pub property_names: Option<NodeId>,
+    /// `dependentRequired` (draft-07: the array form of `dependencies`)
+    pub dependent_required: Vec<(String, Vec<String>)>,
+    /// `dependentSchemas` (draft-07: the schema form of `dependencies`)
+    pub dependent_schemas: Vec<(String, NodeId)>,
+    /// `unevaluatedProperties`
+    pub unevaluated_properties: Option<NodeId>,
+    /// `unevaluatedItems`
+    pub unevaluated_items: Option<NodeId>,
+    /// `pattern`
+    pub pattern: Option<Pattern>,
+    /// `format`, when asserted
+    pub format: Option<Kw<String>>,
+    /// draft-07 `additionalItems`; lowering moves it to `items` when `items` is an array and
+    /// drops it otherwise (as draft-07 ignores it then), so codegen never sees it
+    pub additional_items: Option<NodeId>,
+}
+
+/// A regular expression from the schema, as written and translated to the Rust regex dialect.
+#[derive(Debug, Clone)]
+pub struct Pattern {
+    /// as written (ECMA-262)
+    pub source: String,
+    /// the same language in `regex-syntax` form
+    pub translated: String,
+    /// the unanchored sparse DFA, serialised little-endian
+    pub dfa_little: Vec<u8>,
+    /// the same, big-endian
+    pub dfa_big: Vec<u8>,
+}
+
+impl Checks {
+    /// The subschemas applied to the same instance location ("in place").
+    pub fn in_place(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.reference
+            .iter()
+            .map(|r| r.value.1)
+            .chain(self.all_of.iter().copied())
+            .chain(self.any_of.iter().copied())
+            .chain(self.one_of.iter().copied())
+            .chain(self.not)
+            .chain(self.if_)
+            .chain(self.then_)
+            .chain(self.else_)
+            .chain(self.dependent_schemas.iter().map(|(_, n)| *n))
+    }
 }
 
 impl Checks {

@@ -33,6 +33,8 @@ pub enum Ty {
     Map(Box<Ty>),
     /// a generated type, by index in [`Typing::defs`]
     Named(usize),
+    /// `Box<T>`: a reference back to a type still being defined (recursion)
+    Box(Box<Ty>),
 }
 
 /// A generated type.
@@ -114,16 +116,29 @@ struct Namer<'a> {
     ir: &'a Ir,
     defs: Vec<TypeDef>,
     used: BTreeSet<String>,
+    /// types already computed, by node (a `$ref` target is typed once and reused)
+    memo: std::collections::HashMap<NodeId, Ty>,
+    /// struct definitions under construction, by node (references to them are boxed)
+    in_progress: std::collections::HashMap<NodeId, usize>,
+    /// nodes being typed (a cycle that does not pass through a struct becomes `Value`)
+    visiting: BTreeSet<NodeId>,
 }
 
 /// Compute the typed mapping of `ir`, naming the root type `root_name`.
 #[must_use]
 pub fn typing(ir: &Ir, root_name: &str) -> Typing {
-    let mut n = Namer { ir, defs: Vec::new(), used: BTreeSet::new() };
+    let mut n = Namer {
+        ir,
+        defs: Vec::new(),
+        used: BTreeSet::new(),
+        memo: std::collections::HashMap::new(),
+        in_progress: std::collections::HashMap::new(),
+        visiting: BTreeSet::new(),
+    };
     n.used.insert(root_name.to_owned());
     let ty = n.ty_of(ir.root, root_name, true);
     let root = match ty {
-        Ty::Named(i) => i,
+        Ty::Named(i) if n.defs.get(i).is_some_and(|d| d.node == ir.root) => i,
         other => {
             let node = ir.node(ir.root);
             n.defs.push(TypeDef {
@@ -162,6 +177,22 @@ impl Namer<'_> {
     /// The type of node `id`; `name` is used if it becomes a named type (`is_root`: the name is
     /// already reserved).
     fn ty_of(&mut self, id: NodeId, name: &str, is_root: bool) -> Ty {
+        if let Some(&def) = self.in_progress.get(&id) {
+            return Ty::Box(Box::new(Ty::Named(def)));
+        }
+        if let Some(t) = self.memo.get(&id) {
+            return t.clone();
+        }
+        if !self.visiting.insert(id) {
+            return Ty::Value;
+        }
+        let t = self.compute(id, name, is_root);
+        self.visiting.remove(&id);
+        self.memo.insert(id, t.clone());
+        t
+    }
+
+    fn compute(&mut self, id: NodeId, name: &str, is_root: bool) -> Ty {
         let ir = self.ir;
         let node = ir.node(id);
         let Body::Checks(c) = &node.body else { return Ty::Value };
@@ -174,8 +205,35 @@ impl Namer<'_> {
             Some([JsonType::Null, t] | [t, JsonType::Null]) => {
                 Ty::Option(Box::new(self.single(id, c, *t, name, is_root, &doc)))
             }
-            _ => Ty::Value,
+            Some(_) => Ty::Value,
+            None => self.applicator(c, name),
         }
+    }
+
+    /// The type of a schema without `type`: a `$ref` is its target's type; `anyOf`/`oneOf` of a
+    /// schema and `{"type": "null"}` is an `Option`.
+    fn applicator(&mut self, c: &Checks, name: &str) -> Ty {
+        let only_null = |n: NodeId| matches!(&self.ir.node(n).body, Body::Checks(b) if b.is_only(JsonType::Null));
+        if let Some(r) = &c.reference {
+            let target = r.value.1;
+            let def_name = self.ir.node(target).pointer.rsplit_once('/').and_then(|(parent, last)| {
+                (parent.ends_with("/$defs") || parent.ends_with("/definitions")).then(|| pascal_or(last, "Def"))
+            });
+            let name = def_name.unwrap_or_else(|| name.to_owned());
+            return self.ty_of(target, &name, false);
+        }
+        let branches = if c.any_of.is_empty() { &c.one_of } else { &c.any_of };
+        if let [a, b] = branches.as_slice() {
+            let (a, b) = (*a, *b);
+            let some = if only_null(b) { Some(a) } else if only_null(a) { Some(b) } else { None };
+            if let Some(x) = some {
+                return match self.ty_of(x, name, false) {
+                    Ty::Option(inner) => Ty::Option(inner),
+                    t => Ty::Option(Box::new(t)),
+                };
+            }
+        }
+        Ty::Value
     }
 
     fn string_enum(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
@@ -227,6 +285,7 @@ impl Namer<'_> {
             JsonType::Integer => int_ty(c),
             JsonType::Number => Ty::F64,
             JsonType::String => Ty::String,
+            JsonType::Array if !c.prefix_items.is_empty() => Ty::Vec(Box::new(Ty::Value)),
             JsonType::Array => match c.items {
                 Some(items) => Ty::Vec(Box::new(self.ty_of(items, &format!("{name}Item"), false))),
                 None => Ty::Vec(Box::new(Ty::Value)),
@@ -244,6 +303,7 @@ impl Namer<'_> {
                     kind: TypeKind::Struct { fields: Vec::new(), extra: None },
                     node: id,
                 });
+                self.in_progress.insert(id, index);
                 let mut idents = BTreeSet::new();
                 let mut fields = Vec::new();
                 for p in &c.properties {
@@ -267,6 +327,8 @@ impl Namer<'_> {
                 }
                 let extra = match c.additional {
                     Some(a) if matches!(self.ir.node(a).body, Body::Never) => None,
+                    // With `patternProperties` the extra members may follow other schemas too.
+                    Some(_) if !c.pattern_properties.is_empty() => Some((unique(&mut idents, "extra"), Ty::Value)),
                     Some(a) => {
                         let ty = self.ty_of(a, &format!("{name}Extra"), false);
                         Some((unique(&mut idents, "extra"), ty))
@@ -276,6 +338,7 @@ impl Namer<'_> {
                 if let Some(def) = self.defs.get_mut(index) {
                     def.kind = TypeKind::Struct { fields, extra };
                 }
+                self.in_progress.remove(&id);
                 Ty::Named(index)
             }
         }

@@ -2,7 +2,7 @@ toolgate::tool_schema! {
     pub struct Tuple = {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "type": "array",
-        "items": [{"type": "string"}]
+        "prefixItems": [{"type": "string"}]
     };
 }
 

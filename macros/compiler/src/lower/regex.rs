@@ -1,0 +1,380 @@
+//! ECMA-262 regular expressions (what JSON Schema's `pattern` means) translated to the dialect of
+//! `regex-syntax`, then compiled to a sparse DFA at macro time.
+//!
+//! Where the two dialects differ, the ECMA-262 meaning is written out explicitly: `\d` and `\w`
+//! are ASCII, `\s` is ECMA's whitespace set, `.` excludes ECMA's line terminators, `\b` is the
+//! ASCII word boundary, `[^]` matches anything. Lookaround and backreferences cannot be expressed
+//! by a finite automaton; they are refused with a message that names them.
+
+use regex_automata::dfa::{dense, sparse};
+use regex_automata::nfa::thompson;
+use regex_automata::util::syntax;
+
+const SPACE: &str = r"\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+const DIGIT: &str = "0-9";
+const WORD: &str = "0-9A-Za-z_";
+const DOT: &str = r"[^\n\r\x{2028}\x{2029}]";
+
+/// Translate an ECMA-262 pattern; `Err` names the construct that cannot be translated.
+pub fn translate(src: &str) -> Result<String, String> {
+    let chars: Vec<char> = src.chars().collect();
+    let mut t = Translator { c: &chars, i: 0, out: String::new(), groups: 0 };
+    t.alternation()?;
+    if t.i < chars.len() {
+        return Err("unbalanced `)`".into());
+    }
+    Ok(t.out)
+}
+
+struct Translator<'a> {
+    c: &'a [char],
+    i: usize,
+    out: String,
+    groups: usize,
+}
+
+fn lit(c: char, out: &mut String) {
+    if c.is_ascii_alphanumeric() || c == '_' || (!c.is_ascii() && !c.is_control()) || c == ' ' {
+        out.push(c);
+    } else {
+        out.push_str(&format!("\\x{{{:X}}}", c as u32));
+    }
+}
+
+impl Translator<'_> {
+    fn peek(&self) -> Option<char> {
+        self.c.get(self.i).copied()
+    }
+    fn peek_at(&self, n: usize) -> Option<char> {
+        self.c.get(self.i + n).copied()
+    }
+
+    fn alternation(&mut self) -> Result<(), String> {
+        loop {
+            self.sequence()?;
+            if self.peek() == Some('|') {
+                self.i += 1;
+                self.out.push('|');
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    fn sequence(&mut self) -> Result<(), String> {
+        while let Some(c) = self.peek() {
+            if c == '|' || c == ')' {
+                return Ok(());
+            }
+            let quantifiable = self.atom()?;
+            self.quantifier(quantifiable)?;
+        }
+        Ok(())
+    }
+
+    /// One atom; returns whether a quantifier may follow.
+    fn atom(&mut self) -> Result<bool, String> {
+        let Some(c) = self.peek() else { return Ok(false) };
+        self.i += 1;
+        match c {
+            '^' => self.out.push_str(r"\A"),
+            '$' => self.out.push_str(r"\z"),
+            '.' => self.out.push_str(DOT),
+            '(' => {
+                if self.peek() == Some('?') {
+                    match (self.peek_at(1), self.peek_at(2)) {
+                        (Some(':'), _) => {
+                            self.i += 2;
+                            self.out.push_str("(?:");
+                        }
+                        (Some('=' | '!'), _) => return Err("lookahead `(?=` / `(?!`".into()),
+                        (Some('<'), Some('=' | '!')) => return Err("lookbehind `(?<=` / `(?<!`".into()),
+                        (Some('<'), _) => {
+                            // Named group: the name does not matter for matching.
+                            self.i += 2;
+                            while let Some(ch) = self.peek() {
+                                self.i += 1;
+                                if ch == '>' {
+                                    break;
+                                }
+                            }
+                            self.out.push_str("(?:");
+                        }
+                        _ => return Err("the group syntax `(?`".into()),
+                    }
+                } else {
+                    self.groups += 1;
+                    self.out.push_str("(?:");
+                }
+                self.alternation()?;
+                if self.peek() != Some(')') {
+                    return Err("an unclosed `(`".into());
+                }
+                self.i += 1;
+                self.out.push(')');
+            }
+            ')' => return Err("unbalanced `)`".into()),
+            '[' => self.class()?,
+            '\\' => return self.escape(false).map(|_| true),
+            '*' | '+' | '?' => return Err(format!("a quantifier `{c}` with nothing to repeat")),
+            '{' => {
+                if self.braces_quantifier().is_some() {
+                    return Err("a quantifier `{` with nothing to repeat".into());
+                }
+                lit('{', &mut self.out);
+            }
+            other => lit(other, &mut self.out),
+        }
+        Ok(!matches!(c, '^' | '$'))
+    }
+
+    /// `{n}`, `{n,}`, `{n,m}` at the cursor (just after `{`): the text to copy, if it is one.
+    fn braces_quantifier(&self) -> Option<(String, usize)> {
+        let mut j = self.i;
+        let mut s = String::from("{");
+        let mut digits = 0;
+        while let Some(c) = self.c.get(j).filter(|c| c.is_ascii_digit()) {
+            s.push(*c);
+            j += 1;
+            digits += 1;
+        }
+        if digits == 0 {
+            return None;
+        }
+        if self.c.get(j) == Some(&',') {
+            s.push(',');
+            j += 1;
+            while let Some(c) = self.c.get(j).filter(|c| c.is_ascii_digit()) {
+                s.push(*c);
+                j += 1;
+            }
+        }
+        if self.c.get(j) != Some(&'}') {
+            return None;
+        }
+        s.push('}');
+        Some((s, j + 1))
+    }
+
+    fn quantifier(&mut self, quantifiable: bool) -> Result<(), String> {
+        let q = match self.peek() {
+            Some(c @ ('*' | '+' | '?')) => {
+                self.i += 1;
+                c.to_string()
+            }
+            Some('{') => {
+                self.i += 1;
+                match self.braces_quantifier() {
+                    Some((s, next)) => {
+                        self.i = next;
+                        s
+                    }
+                    None => {
+                        self.i -= 1;
+                        return Ok(());
+                    }
+                }
+            }
+            _ => return Ok(()),
+        };
+        if !quantifiable {
+            return Err(format!("a quantifier `{q}` after an assertion"));
+        }
+        self.out.push_str(&q);
+        if self.peek() == Some('?') {
+            self.i += 1;
+            self.out.push('?');
+        }
+        if matches!(self.peek(), Some('*' | '+' | '?')) {
+            return Err("a quantifier on a quantifier".into());
+        }
+        Ok(())
+    }
+
+    fn hex(&mut self, n: usize) -> Option<u32> {
+        let s: String = self.c.get(self.i..self.i + n)?.iter().collect();
+        let v = u32::from_str_radix(&s, 16).ok()?;
+        self.i += n;
+        Some(v)
+    }
+
+    /// `\u` escapes, including surrogate pairs and `\u{…}`.
+    fn unicode_escape(&mut self) -> Result<char, String> {
+        if self.peek() == Some('{') {
+            self.i += 1;
+            let start = self.i;
+            while self.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                self.i += 1;
+            }
+            let s: String = self.c.get(start..self.i).unwrap_or(&[]).iter().collect();
+            if self.peek() != Some('}') {
+                return Err("a malformed `\\u{…}` escape".into());
+            }
+            self.i += 1;
+            return u32::from_str_radix(&s, 16).ok().and_then(char::from_u32).ok_or_else(|| "an invalid `\\u{…}` escape".into());
+        }
+        let hi = self.hex(4).ok_or("a malformed `\\u` escape")?;
+        if (0xD800..0xDC00).contains(&hi) && self.peek() == Some('\\') && self.peek_at(1) == Some('u') {
+            let save = self.i;
+            self.i += 2;
+            if let Some(lo) = self.hex(4).filter(|lo| (0xDC00..0xE000).contains(lo)) {
+                let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                return char::from_u32(cp).ok_or_else(|| "an invalid surrogate pair".into());
+            }
+            self.i = save;
+        }
+        char::from_u32(hi).ok_or_else(|| "a lone UTF-16 surrogate escape (it cannot match UTF-8 text)".into())
+    }
+
+    /// An escape after `\`. In a class, class escapes are returned as set contents.
+    fn escape(&mut self, in_class: bool) -> Result<(), String> {
+        let Some(c) = self.peek() else { return Err("a trailing `\\`".into()) };
+        self.i += 1;
+        let set = |neg: bool, body: &str, in_class: bool| -> String {
+            match (in_class, neg) {
+                (true, false) => body.to_owned(),
+                // A negated class escape inside a class: nest it (regex-syntax allows nesting).
+                (true, true) => format!("[^{body}]"),
+                (false, false) => format!("[{body}]"),
+                (false, true) => format!("[^{body}]"),
+            }
+        };
+        match c {
+            'd' => self.out.push_str(&set(false, DIGIT, in_class)),
+            'D' => self.out.push_str(&set(true, DIGIT, in_class)),
+            'w' => self.out.push_str(&set(false, WORD, in_class)),
+            'W' => self.out.push_str(&set(true, WORD, in_class)),
+            's' => self.out.push_str(&set(false, SPACE, in_class)),
+            'S' => self.out.push_str(&set(true, SPACE, in_class)),
+            'b' if in_class => lit('\u{8}', &mut self.out),
+            'b' => self.out.push_str(r"(?-u:\b)"),
+            'B' if !in_class => self.out.push_str(r"(?-u:\B)"),
+            'n' => lit('\n', &mut self.out),
+            'r' => lit('\r', &mut self.out),
+            't' => lit('\t', &mut self.out),
+            'v' => lit('\u{B}', &mut self.out),
+            'f' => lit('\u{C}', &mut self.out),
+            '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => lit('\0', &mut self.out),
+            '1'..='9' => return Err(format!("the backreference `\\{c}`")),
+            'k' if self.peek() == Some('<') => return Err("the named backreference `\\k<…>`".into()),
+            'c' => {
+                let Some(l) = self.peek().filter(char::is_ascii_alphabetic) else {
+                    return Err("a malformed `\\c` escape".into());
+                };
+                self.i += 1;
+                lit(char::from((l as u8) % 32), &mut self.out);
+            }
+            'x' => {
+                let v = self.hex(2).ok_or("a malformed `\\x` escape")?;
+                lit(char::from_u32(v).unwrap_or('\0'), &mut self.out);
+            }
+            'u' => {
+                let ch = self.unicode_escape()?;
+                lit(ch, &mut self.out);
+            }
+            'p' | 'P' => {
+                if self.peek() != Some('{') {
+                    return Err(format!("a malformed `\\{c}` escape"));
+                }
+                let start = self.i;
+                while let Some(ch) = self.peek() {
+                    self.i += 1;
+                    if ch == '}' {
+                        break;
+                    }
+                }
+                let body: String = self.c.get(start..self.i).unwrap_or(&[]).iter().collect();
+                self.out.push('\\');
+                self.out.push(c);
+                self.out.push_str(&body);
+            }
+            other if other.is_ascii_alphanumeric() => return Err(format!("the escape `\\{other}`")),
+            other => lit(other, &mut self.out),
+        }
+        Ok(())
+    }
+
+    fn class(&mut self) -> Result<(), String> {
+        let negated = self.peek() == Some('^');
+        if negated {
+            self.i += 1;
+        }
+        if self.peek() == Some(']') {
+            // `[]` matches nothing, `[^]` anything.
+            self.i += 1;
+            self.out.push_str(if negated { r"[\x{0}-\x{10FFFF}]" } else { r"[^\x{0}-\x{10FFFF}]" });
+            return Ok(());
+        }
+        self.out.push('[');
+        if negated {
+            self.out.push('^');
+        }
+        loop {
+            let Some(c) = self.peek() else { return Err("an unclosed `[`".into()) };
+            self.i += 1;
+            match c {
+                ']' => break,
+                '\\' => self.escape(true)?,
+                '-' => self.out.push('-'),
+                other => lit(other, &mut self.out),
+            }
+        }
+        self.out.push(']');
+        Ok(())
+    }
+}
+
+/// A compiled pattern: a sparse DFA serialised in both byte orders.
+pub struct Compiled {
+    /// little-endian serialisation
+    pub little: Vec<u8>,
+    /// big-endian serialisation
+    pub big: Vec<u8>,
+}
+
+/// Compile a translated pattern to an unanchored sparse DFA (matching anywhere, as `pattern`
+/// does). Fails if the pattern is not valid or the automaton would be too large.
+pub fn compile(translated: &str) -> Result<Compiled, String> {
+    let dense = dense::Builder::new()
+        .syntax(syntax::Config::new().unicode(true).utf8(true))
+        .thompson(thompson::Config::new().utf8(true))
+        .configure(
+            dense::Config::new()
+                .start_kind(regex_automata::dfa::StartKind::Unanchored)
+                .dfa_size_limit(Some(4 << 20))
+                .determinize_size_limit(Some(8 << 20))
+                .minimize(false),
+        )
+        .build(translated)
+        .map_err(|e| e.to_string())?;
+    let sparse: sparse::DFA<Vec<u8>> = dense.to_sparse().map_err(|e| e.to_string())?;
+    Ok(Compiled { little: sparse.to_bytes_little_endian(), big: sparse.to_bytes_big_endian() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::translate;
+
+    #[test]
+    fn translates_ecma_differences() {
+        assert_eq!(translate(r"^\d+$").as_deref(), Ok(r"\A[0-9]+\z"));
+        assert_eq!(translate(r"a.b").as_deref(), Ok(r"a[^\n\r\x{2028}\x{2029}]b"));
+        assert_eq!(translate(r"[\w-]").as_deref(), Ok(r"[0-9A-Za-z_-]"));
+        assert_eq!(translate("[^]").as_deref(), Ok(r"[\x{0}-\x{10FFFF}]"));
+        assert_eq!(translate("a{2,3}?").as_deref(), Ok("a{2,3}?"));
+        assert_eq!(translate("a{").as_deref(), Ok(r"a\x{7B}"));
+        assert_eq!(translate(r"\u00e9").as_deref(), Ok("é"));
+        assert_eq!(translate(r"\uD83D\uDCA9").as_deref(), Ok("💩"));
+        assert!(translate("(?=a)").is_err_and(|e| e.contains("lookahead")));
+        assert!(translate(r"(a)\1").is_err_and(|e| e.contains("backreference")));
+        assert!(translate("a)").is_err());
+    }
+
+    #[test]
+    fn compiles() {
+        for p in [r"^[a-z]{3}$", r"\p{Letter}+", "^(a|b)*c$"] {
+            let t = translate(p).unwrap_or_default();
+            assert!(super::compile(&t).is_ok(), "{p} -> {t}");
+        }
+    }
+}
