@@ -31,8 +31,10 @@
 //! A keyword the compiler cannot enforce exactly is a compile error that points at it.
 
 pub mod gate;
+mod format;
 mod json;
 mod num;
+mod pattern;
 pub mod report;
 mod violation;
 
@@ -145,6 +147,8 @@ macro_rules! tool_schema {
 pub mod __private {
     pub use crate::json::{first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
+    pub use crate::format::format_matches;
+    pub use crate::pattern::Pattern;
     pub use serde;
     pub use serde_json;
     pub use toolgate_macros::tool_schema_impl;
