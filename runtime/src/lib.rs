@@ -32,6 +32,7 @@
 
 pub mod gate;
 mod format;
+pub mod gate;
 mod json;
 mod num;
 mod pattern;

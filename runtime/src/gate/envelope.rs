@@ -13,11 +13,13 @@ pub enum Envelope {
     /// write when the call is plain text. One call per reply.
     #[default]
     Plain,
-    /// An OpenAI chat-completion message (`choices[0].message`): every entry of `tool_calls` is a
+    /// An OpenAI chat-completion message (`choices[0].message`, with `"role": "assistant"`): every
+    /// entry of `tool_calls` is a
     /// call, whose `function.arguments` is a JSON *string* (parsed strictly). A message without
     /// `tool_calls` is prose: its `content` (or `refusal`) text.
     OpenAi,
-    /// An Anthropic Messages API message (or just its `content` array): every content block of type
+    /// An Anthropic Messages API message (with `"role": "assistant"`), or just its `content` array:
+    /// every content block of type
     /// `tool_use` is a call with its `input` object. A message without `tool_use` blocks is prose:
     /// its `text` blocks, concatenated.
     Anthropic,
@@ -97,7 +99,7 @@ fn plain(value: Value) -> Result<Extracted, String> {
 
 fn check_role(msg: &Map<String, Value>) -> Result<(), String> {
     match msg.get("role") {
-        None => Ok(()),
+        None => Err("missing member \"role\" (an assistant message has \"role\": \"assistant\")".to_owned()),
         Some(Value::String(r)) if r == "assistant" => Ok(()),
         Some(other) => Err(format!("/role must be \"assistant\", found {}", Found::of(other))),
     }

@@ -1,0 +1,113 @@
+//! Framework fit: the generated types work where frameworks take `T: Deserialize` (the
+//! `Deserialize` impl validates), and with the `schemars` feature they implement
+//! `schemars::JsonSchema`, returning exactly the schema the validator enforces.
+
+mod gate_common;
+
+use gate_common::{ConvertUnits, LookupStock};
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use toolgate::Tool;
+
+/// How a framework reads tool arguments: any `T: DeserializeOwned`.
+fn framework_reads<T: DeserializeOwned>(text: &str) -> Result<T, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}
+
+#[test]
+fn deserialize_validates() {
+    let ok: ConvertUnits = framework_reads(r#"{"value": 5, "from_unit": "km", "to_unit": "m"}"#).expect("valid");
+    assert_eq!(ok.value, 5.0);
+    let err = framework_reads::<ConvertUnits>(r#"{"value": "five", "from_unit": "km", "to_unit": "m"}"#)
+        .expect_err("invalid");
+    assert!(err.starts_with("/value: expected number, found string \"five\""), "{err}");
+    let err = framework_reads::<ConvertUnits>(r#"{"value": 1e9, "from_unit": "km", "to_unit": "m", "round": 2}"#)
+        .expect_err("invalid");
+    assert!(err.contains("/value: expected a number at most 1000000 (maximum)"), "{err}");
+    assert!(err.contains("/round: unexpected property"), "{err}");
+}
+
+#[test]
+fn deserialize_refuses_duplicate_keys() {
+    let err = framework_reads::<ConvertUnits>(r#"{"value": 5, "value": 1e9, "from_unit": "km", "to_unit": "m"}"#)
+        .expect_err("duplicate");
+    assert!(err.contains("duplicate key"), "{err}");
+}
+
+#[derive(Debug, Deserialize)]
+struct Request {
+    id: u32,
+    args: LookupStock,
+}
+
+#[test]
+fn deserialize_validates_when_nested_in_a_derived_type() {
+    let ok: Request = serde_json::from_value(json!({"id": 1, "args": {"ticker": "AAPL"}})).expect("valid");
+    assert_eq!((ok.id, ok.args.ticker.as_str()), (1, "AAPL"));
+    let err = serde_json::from_value::<Request>(json!({"id": 1, "args": {"ticker": "TOOLONG"}})).expect_err("invalid");
+    assert!(err.to_string().contains("/ticker: expected a string of at most 5 characters"), "{err}");
+    let err =
+        serde_json::from_value::<Request>(json!({"id": 1, "args": {"ticker": "A", "admin": true}})).expect_err("extra");
+    assert!(err.to_string().contains("/admin: unexpected property"), "{err}");
+}
+
+fn enforced<T: Tool>() -> Value {
+    serde_json::from_str(T::SCHEMA).expect("schema JSON")
+}
+
+#[test]
+fn json_schema_is_the_enforced_schema() {
+    let mut generator = schemars::SchemaGenerator::default();
+    let schema = <ConvertUnits as JsonSchema>::json_schema(&mut generator);
+    assert_eq!(schema.as_value(), &enforced::<ConvertUnits>());
+    assert_eq!(schema.as_value()["properties"]["value"]["maximum"], 1000000);
+    assert_eq!(<ConvertUnits as JsonSchema>::schema_name(), "convert_units");
+    assert_eq!(<LookupStock as JsonSchema>::schema_name(), "lookup_stock");
+    assert_ne!(<ConvertUnits as JsonSchema>::schema_id(), <LookupStock as JsonSchema>::schema_id());
+    assert!(<ConvertUnits as JsonSchema>::schema_id().ends_with("::ConvertUnits"));
+}
+
+#[test]
+fn schema_for_adds_only_its_title_and_meta_schema() {
+    let root = schemars::schema_for!(LookupStock).to_value();
+    let mut expected = enforced::<LookupStock>();
+    expected["title"] = json!("lookup_stock");
+    expected["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+    assert_eq!(root, expected);
+}
+
+/// What an MCP server (rmcp-style settings) advertises for a `T: JsonSchema` tool.
+fn framework_advertises<T: JsonSchema>() -> Value {
+    schemars::generate::SchemaSettings::draft2020_12()
+        .with(|s| {
+            s.inline_subschemas = true;
+            s.meta_schema = None;
+        })
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value()
+}
+
+#[test]
+fn a_framework_advertises_what_toolgate_enforces() {
+    let mut advertised = framework_advertises::<ConvertUnits>();
+    assert_eq!(advertised.as_object_mut().and_then(|m| m.remove("title")), Some(json!("convert_units")));
+    assert_eq!(advertised, enforced::<ConvertUnits>());
+}
+
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct Batch {
+    first: ConvertUnits,
+    second: Option<LookupStock>,
+}
+
+#[test]
+fn generated_types_nest_in_derived_schemas() {
+    let root = schemars::schema_for!(Batch).to_value();
+    assert_eq!(root["$defs"]["convert_units"], enforced::<ConvertUnits>());
+    assert_eq!(root["$defs"]["lookup_stock"], enforced::<LookupStock>());
+    assert_eq!(root["properties"]["first"], json!({"$ref": "#/$defs/convert_units"}));
+}
