@@ -32,7 +32,6 @@
 
 pub mod gate;
 mod format;
-pub mod gate;
 mod json;
 mod num;
 mod pattern;
