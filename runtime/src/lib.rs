@@ -36,6 +36,7 @@ mod json;
 mod num;
 mod pattern;
 pub mod report;
+mod text;
 mod violation;
 
 pub use gate::{Gate, Toolbox};
@@ -107,14 +108,51 @@ pub trait Tool: Sized {
     /// [`Error::Syntax`] when the text is not one JSON value, [`Error::Invalid`] with every
     /// violation otherwise.
     fn from_json(text: &str) -> Result<Self, Error> {
-        let v = parse(text)?;
-        Ok(Self::from_value(&v)?)
+        // The verdict comes from the text in one allocation-free pass; only valid text is parsed
+        // into a `Value` to build the struct, and only invalid text is walked again for reports.
+        match text::scan(text, Self::__scan) {
+            text::Outcome::Valid => {
+                let v = parse(text)?;
+                Self::__build(&v).map_or_else(|| Ok(Self::from_value(&v)?), Ok)
+            }
+            _ => {
+                let mut c = Collect::default();
+                Self::check_json(text, &mut c)?;
+                if c.0.is_empty() {
+                    // Unreachable unless the two paths disagree: then the `&Value` path decides.
+                    let v = parse(text)?;
+                    Ok(Self::from_value(&v)?)
+                } else {
+                    Err(Error::Invalid(c.into_violations()))
+                }
+            }
+        }
     }
 
-    /// Whether `text` is one valid JSON instance.
+    /// Whether `text` is one valid JSON instance: decided straight from the text in one pass,
+    /// without building a `Value`, and without allocating (as strict as [`parse`]).
     fn is_valid_json(text: &str) -> bool {
-        parse(text).is_ok_and(|v| Self::is_valid(&v))
+        text::scan(text, Self::__scan) == text::Outcome::Valid
     }
+
+    /// Check reply text against the schema without building a `Value`, reporting every violation
+    /// to `sink` in the order [`Tool::check`] reports them. With [`Verdict`] (or any sink, on valid
+    /// text) this allocates nothing; [`First`] and [`Collect`] allocate only what they record.
+    ///
+    /// # Errors
+    /// [`Error::Syntax`] (and nothing in `sink`) when `text` is not one JSON value as [`parse`]
+    /// accepts it: that one error is the only allocation on input that is not JSON.
+    fn check_json<S: Sink>(text: &str, sink: &mut S) -> Result<(), Error> {
+        text::check_text(text, sink, Self::__scan, Self::__report::<S>, Self::check::<S>)
+    }
+
+    /// Generated: scan one value of reply text, deciding valid/invalid in one pass.
+    #[doc(hidden)]
+    fn __scan(sc: &mut __private::Scanner<'_>) -> __private::Step;
+
+    /// Generated: report the violations of a value of well-formed text, in [`Tool::check`]'s order.
+    #[doc(hidden)]
+    fn __report<S: Sink>(value: __private::Span<'_>, at: &Path<'_>, sink: &mut S) -> bool;
 }
 
 /// Compile a tool's JSON Schema into a typed struct and an exact validator.
@@ -149,6 +187,9 @@ pub mod __private {
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::format::format_matches;
     pub use crate::pattern::Pattern;
+    pub use crate::text::{
+        index_of, is_json, report_via_value, sval_eq, via_value, Halt, Keys, Kind, SVal, Scanner, Span, Step, Str,
+    };
     pub use serde;
     pub use serde_json;
     pub use toolgate_macros::tool_schema_impl;

@@ -1,6 +1,7 @@
 //! IR → tokens: the types, the validators, the `Tool` impl. Deterministic: the same schema
 //! always gives the same tokens.
 
+pub mod text;
 pub mod types;
 pub mod validate;
 
@@ -35,6 +36,8 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let defs = types::definitions(typing, k, info.vis, info.attrs, info.name);
     let impls = types::impls(typing, k);
     let validators = validate::validators(ir, k);
+    let text_fns = text::functions(ir, k);
+    let (root_scan, root_report) = (text::sname(ir.root), text::rname(ir.root));
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
     let root_validator = validate::vname(ir.root);
@@ -54,6 +57,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
         const _: () = {
             #track
             #validators
+            #text_fns
             #impls
 
             impl #k::Tool for #root {
@@ -67,6 +71,14 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
 
                 fn __build(value: &#value) -> ::core::option::Option<Self> {
                     #root_builder(value)
+                }
+
+                fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step {
+                    #root_scan(sc)
+                }
+
+                fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool {
+                    #root_report(v, at, sink)
                 }
             }
 
@@ -100,6 +112,8 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
                 const SCHEMA: &'static ::core::primitive::str = "";
                 fn check<S: #k::Sink>(value: &#value, sink: &mut S) {}
                 fn __build(value: &#value) -> ::core::option::Option<Self> { ::core::option::Option::None }
+                fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step { sc.skip_value() }
+                fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool { true }
             }
         };
     }

@@ -1,0 +1,1458 @@
+//! Validation straight from reply text: a strict JSON scanner that allocates nothing.
+//!
+//! The generated code drives a [`Scanner`] over the text in one pass ("scan" functions, one per
+//! subschema) and decides valid/invalid without building a `serde_json::Value`. The scanner is
+//! exactly as strict as [`crate::parse`]: the JSON grammar, no control characters in strings,
+//! valid escapes, no lone surrogates, numbers within `f64` range, no duplicate keys at any level
+//! (decoded keys are compared, so `"a"` and `"\u0061"` collide), and at most 127 nested arrays and
+//! objects, which is where `serde_json`'s recursion limit of 128 stops. Numbers get the very value
+//! `serde_json` gives them, whichever of its float parsers is compiled in.
+//!
+//! Reporting violations (the [`crate::Sink`]s that want them) is done by a second set of generated
+//! functions over [`Span`]s of text already known to be well-formed, in the same order as the
+//! `&Value` validator: schema order, then the members that `properties` does not declare in
+//! `serde_json::Map` order (by key, or document order with `serde_json`'s `preserve_order`).
+//!
+//! Nothing here allocates except [`Span::found`] and [`Str::to_cow`] on escaped text, which only
+//! run when a violation is rendered, and [`check_text`] when the input is not JSON at all (its one
+//! error message comes from `serde_json`, so that both paths report the same syntax error).
+
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::sync::atomic::{AtomicU8, Ordering as Atomic};
+
+use serde_json::{Number, Value};
+
+use crate::json::parse;
+use crate::num::{cmp_limit, num_eq, Limit};
+use crate::report::{Path, Sink};
+use crate::violation::{Error, Found, JsonType};
+
+/// The deepest nesting of arrays and objects that `serde_json` (and so [`crate::parse`]) accepts.
+pub const MAX_DEPTH: u32 = 127;
+
+/// Why a scan stopped early.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Halt {
+    /// The text is JSON so far but violates the schema (the rest was not looked at).
+    Invalid,
+    /// The text is not one JSON value.
+    Syntax,
+}
+
+/// The result of scanning one value.
+pub type Step = Result<(), Halt>;
+
+/// A position in reply text, moved forward by the generated scan functions.
+#[derive(Debug, Clone)]
+pub struct Scanner<'a> {
+    src: &'a str,
+    b: &'a [u8],
+    pos: usize,
+    depth: u32,
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+#[inline]
+const fn zero_bytes(x: u64) -> u64 {
+    x.wrapping_sub(ONES) & !x & HIGH
+}
+
+/// Bytes of `w` that end or interrupt a plain run of string content: `"`, `\` or a control char.
+#[inline]
+const fn special(w: u64) -> u64 {
+    zero_bytes(w ^ (ONES * b'"' as u64))
+        | zero_bytes(w ^ (ONES * b'\\' as u64))
+        | (w.wrapping_sub(ONES * 0x20) & !w & HIGH)
+}
+
+#[inline]
+fn word(b: &[u8], i: usize) -> Option<u64> {
+    let chunk = b.get(i..i.checked_add(8)?)?;
+    <[u8; 8]>::try_from(chunk).ok().map(u64::from_le_bytes)
+}
+
+fn hex4(b: &[u8], i: usize) -> Option<u32> {
+    let mut n = 0u32;
+    for k in 0..4 {
+        let d = char::from(*b.get(i + k)?).to_digit(16)?;
+        n = n * 16 + d;
+    }
+    Some(n)
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `text`.
+    #[must_use]
+    pub fn new(text: &'a str) -> Self {
+        Self { src: text, b: text.as_bytes(), pos: 0, depth: 0 }
+    }
+
+    fn at(src: &'a str, pos: usize) -> Self {
+        Self { src, b: src.as_bytes(), pos, depth: 0 }
+    }
+
+    /// The byte offset of the next unread byte.
+    #[inline]
+    #[must_use]
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The next byte, or `0` at the end.
+    #[inline]
+    #[must_use]
+    pub fn peek(&self) -> u8 {
+        self.b.get(self.pos).copied().unwrap_or(0)
+    }
+
+    /// Skip JSON whitespace.
+    #[inline]
+    pub fn ws(&mut self) {
+        while let Some(&c) = self.b.get(self.pos) {
+            if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    /// Whether all the text has been read.
+    #[must_use]
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.b.len()
+    }
+
+    /// The text from `start` to the current position, as a [`Span`].
+    #[must_use]
+    pub fn span_from(&self, start: usize) -> Span<'a> {
+        Span { src: self.src, start, end: self.pos }
+    }
+
+    /// Expect the literal `word` (`true`, `false` or `null`) at the current position.
+    #[inline]
+    pub fn lit(&mut self, word: &[u8]) -> Step {
+        let end = self.pos + word.len();
+        if self.b.get(self.pos..end) == Some(word) {
+            self.pos = end;
+            Ok(())
+        } else {
+            Err(Halt::Syntax)
+        }
+    }
+
+    /// Enter the object at the current `{`. `Ok(true)` when a member follows (the scanner is at
+    /// its key), `Ok(false)` for `{}` (consumed).
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] on bad syntax or nesting beyond [`MAX_DEPTH`].
+    #[inline]
+    pub fn enter_object(&mut self) -> Result<bool, Halt> {
+        self.pos += 1;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Halt::Syntax);
+        }
+        self.ws();
+        match self.peek() {
+            b'"' => Ok(true),
+            b'}' => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(Halt::Syntax),
+        }
+    }
+
+    /// Read a member's key and the `:` after it; the scanner is then at the value.
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] on bad syntax.
+    #[inline]
+    pub fn key(&mut self) -> Result<Str<'a>, Halt> {
+        let k = self.string()?;
+        self.ws();
+        if self.peek() != b':' {
+            return Err(Halt::Syntax);
+        }
+        self.pos += 1;
+        self.ws();
+        Ok(k)
+    }
+
+    /// After a member's value: `Ok(true)` when another member follows (the scanner is at its
+    /// key), `Ok(false)` at the closing `}` (consumed).
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] on bad syntax.
+    #[inline]
+    pub fn next_member(&mut self) -> Result<bool, Halt> {
+        self.ws();
+        match self.peek() {
+            b',' => {
+                self.pos += 1;
+                self.ws();
+                if self.peek() == b'"' {
+                    Ok(true)
+                } else {
+                    Err(Halt::Syntax)
+                }
+            }
+            b'}' => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(Halt::Syntax),
+        }
+    }
+
+    /// Enter the array at the current `[`. `Ok(true)` when an item follows (the scanner is at
+    /// it), `Ok(false)` for `[]` (consumed).
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] on bad syntax or nesting beyond [`MAX_DEPTH`].
+    #[inline]
+    pub fn enter_array(&mut self) -> Result<bool, Halt> {
+        self.pos += 1;
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Halt::Syntax);
+        }
+        self.ws();
+        if self.peek() == b']' {
+            self.pos += 1;
+            self.depth -= 1;
+            Ok(false)
+        } else {
+            Ok(true)
+        }
+    }
+
+    /// After an item: `Ok(true)` when another item follows (the scanner is at it), `Ok(false)` at
+    /// the closing `]` (consumed).
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] on bad syntax.
+    #[inline]
+    pub fn next_item(&mut self) -> Result<bool, Halt> {
+        self.ws();
+        match self.peek() {
+            b',' => {
+                self.pos += 1;
+                self.ws();
+                Ok(true)
+            }
+            b']' => {
+                self.pos += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(Halt::Syntax),
+        }
+    }
+
+    /// Read the string at the current `"`, checking escapes and control characters.
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] on an unterminated string, a control character, a bad escape or a lone
+    /// surrogate.
+    #[inline]
+    pub fn string(&mut self) -> Result<Str<'a>, Halt> {
+        let start = self.pos + 1;
+        let mut i = start;
+        let mut escaped = false;
+        loop {
+            while let Some(w) = word(self.b, i) {
+                let m = special(w);
+                if m != 0 {
+                    i += (m.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
+            }
+            match self.b.get(i) {
+                Some(b'"') => {
+                    self.pos = i + 1;
+                    let raw = self.src.get(start..i).ok_or(Halt::Syntax)?;
+                    return Ok(Str { raw, escaped });
+                }
+                Some(b'\\') => {
+                    escaped = true;
+                    i = self.escape(i + 1)?;
+                }
+                Some(&c) if c < 0x20 => return Err(Halt::Syntax),
+                Some(_) => i += 1,
+                None => return Err(Halt::Syntax),
+            }
+        }
+    }
+
+    /// Check the escape whose letter is at `i`; the offset after it.
+    fn escape(&self, i: usize) -> Result<usize, Halt> {
+        match self.b.get(i) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => Ok(i + 1),
+            Some(b'u') => {
+                let n = hex4(self.b, i + 1).ok_or(Halt::Syntax)?;
+                if (0xDC00..=0xDFFF).contains(&n) {
+                    return Err(Halt::Syntax);
+                }
+                if !(0xD800..=0xDBFF).contains(&n) {
+                    return Ok(i + 5);
+                }
+                if self.b.get(i + 5) != Some(&b'\\') || self.b.get(i + 6) != Some(&b'u') {
+                    return Err(Halt::Syntax);
+                }
+                let lo = hex4(self.b, i + 7).ok_or(Halt::Syntax)?;
+                if (0xDC00..=0xDFFF).contains(&lo) {
+                    Ok(i + 11)
+                } else {
+                    Err(Halt::Syntax)
+                }
+            }
+            _ => Err(Halt::Syntax),
+        }
+    }
+
+    /// Read the number at the current position, with the value `serde_json` gives it.
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] when it is not a JSON number or is beyond the `f64` range.
+    #[inline]
+    pub fn number(&mut self) -> Result<Number, Halt> {
+        let start = self.pos;
+        let parsed = self.parse_number()?;
+        let n = match parsed {
+            Parsed::U(u) => Number::from(u),
+            Parsed::I(i) => Number::from(i),
+            Parsed::F(f) => {
+                let f = if float_roundtrip() {
+                    let t = self.src.get(start..self.pos).ok_or(Halt::Syntax)?;
+                    t.parse::<f64>().map_err(|_| Halt::Syntax)?
+                } else {
+                    f
+                };
+                Number::from_f64(f).ok_or(Halt::Syntax)?
+            }
+        };
+        Ok(n)
+    }
+
+    fn digit(&self) -> Option<u8> {
+        self.b.get(self.pos).filter(|c| c.is_ascii_digit()).map(|c| c - b'0')
+    }
+
+    /// `serde_json`'s number grammar and value, without its `float_roundtrip` feature.
+    fn parse_number(&mut self) -> Result<Parsed, Halt> {
+        let positive = if self.peek() == b'-' {
+            self.pos += 1;
+            false
+        } else {
+            true
+        };
+        let first = self.digit().ok_or(Halt::Syntax)?;
+        self.pos += 1;
+        let mut sig = u64::from(first);
+        if first == 0 {
+            if self.digit().is_some() {
+                return Err(Halt::Syntax);
+            }
+        } else {
+            while let Some(d) = self.digit() {
+                if overflows(sig, u64::from(d)) {
+                    // Too long for u64: keep the leading digits, count the rest as exponent.
+                    let mut exp: i32 = 0;
+                    while self.digit().is_some() {
+                        self.pos += 1;
+                        exp = exp.saturating_add(1);
+                    }
+                    return match self.peek() {
+                        b'.' => self.decimal(positive, sig, exp).map(Parsed::F),
+                        b'e' | b'E' => self.exponent(positive, sig, exp).map(Parsed::F),
+                        _ => f64_from_parts(positive, sig, exp).map(Parsed::F),
+                    };
+                }
+                self.pos += 1;
+                sig = sig * 10 + u64::from(d);
+            }
+        }
+        match self.peek() {
+            b'.' => self.decimal(positive, sig, 0).map(Parsed::F),
+            b'e' | b'E' => self.exponent(positive, sig, 0).map(Parsed::F),
+            _ => Ok(if positive {
+                Parsed::U(sig)
+            } else {
+                #[allow(clippy::cast_possible_wrap, clippy::cast_precision_loss)]
+                let neg = (sig as i64).wrapping_neg();
+                if neg >= 0 {
+                    #[allow(clippy::cast_precision_loss)]
+                    Parsed::F(-(sig as f64))
+                } else {
+                    Parsed::I(neg)
+                }
+            }),
+        }
+    }
+
+    fn decimal(&mut self, positive: bool, mut sig: u64, before: i32) -> Result<f64, Halt> {
+        self.pos += 1; // '.'
+        let mut after: i32 = 0;
+        while let Some(d) = self.digit() {
+            if overflows(sig, u64::from(d)) {
+                while self.digit().is_some() {
+                    self.pos += 1;
+                }
+                let exp = before.saturating_add(after);
+                return match self.peek() {
+                    b'e' | b'E' => self.exponent(positive, sig, exp),
+                    _ => f64_from_parts(positive, sig, exp),
+                };
+            }
+            self.pos += 1;
+            sig = sig * 10 + u64::from(d);
+            after -= 1;
+        }
+        if after == 0 {
+            return Err(Halt::Syntax);
+        }
+        let exp = before.saturating_add(after);
+        match self.peek() {
+            b'e' | b'E' => self.exponent(positive, sig, exp),
+            _ => f64_from_parts(positive, sig, exp),
+        }
+    }
+
+    fn exponent(&mut self, positive: bool, sig: u64, start: i32) -> Result<f64, Halt> {
+        self.pos += 1; // 'e'
+        let positive_exp = match self.peek() {
+            b'+' => {
+                self.pos += 1;
+                true
+            }
+            b'-' => {
+                self.pos += 1;
+                false
+            }
+            _ => true,
+        };
+        let mut exp = i32::from(self.digit().ok_or(Halt::Syntax)?);
+        self.pos += 1;
+        while let Some(d) = self.digit() {
+            self.pos += 1;
+            let d = i32::from(d);
+            if exp >= i32::MAX / 10 && (exp > i32::MAX / 10 || d > i32::MAX % 10) {
+                if sig != 0 && positive_exp {
+                    return Err(Halt::Syntax);
+                }
+                while self.digit().is_some() {
+                    self.pos += 1;
+                }
+                return Ok(if positive { 0.0 } else { -0.0 });
+            }
+            exp = exp * 10 + d;
+        }
+        let exp = if positive_exp { start.saturating_add(exp) } else { start.saturating_sub(exp) };
+        f64_from_parts(positive, sig, exp)
+    }
+
+    /// Read any value, checking its syntax only (duplicate keys and depth included).
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] on anything [`crate::parse`] would refuse.
+    pub fn skip_value(&mut self) -> Step {
+        match self.peek() {
+            b'"' => self.string().map(drop),
+            b'{' => {
+                let mut keys = Keys::new(self.pos);
+                if self.enter_object()? {
+                    loop {
+                        let at = self.pos;
+                        let k = self.key()?;
+                        keys.insert(self, k, at)?;
+                        self.skip_value()?;
+                        if !self.next_member()? {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            b'[' => {
+                if self.enter_array()? {
+                    loop {
+                        self.skip_value()?;
+                        if !self.next_item()? {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            b't' => self.lit(b"true"),
+            b'f' => self.lit(b"false"),
+            b'n' => self.lit(b"null"),
+            b'-' | b'0'..=b'9' => self.number().map(drop),
+            _ => Err(Halt::Syntax),
+        }
+    }
+
+    /// Skip a value of text already known to be well-formed.
+    fn skip_trusted(&mut self) {
+        let mut depth = 0usize;
+        loop {
+            match self.peek() {
+                b'"' => {
+                    let mut i = self.pos + 1;
+                    loop {
+                        while let Some(w) = word(self.b, i) {
+                            let m =
+                                zero_bytes(w ^ (ONES * u64::from(b'"'))) | zero_bytes(w ^ (ONES * u64::from(b'\\')));
+                            if m != 0 {
+                                i += (m.trailing_zeros() / 8) as usize;
+                                break;
+                            }
+                            i += 8;
+                        }
+                        match self.b.get(i) {
+                            Some(b'"') => break,
+                            Some(b'\\') => i += 2,
+                            Some(_) => i += 1,
+                            None => {
+                                self.pos = self.b.len();
+                                return;
+                            }
+                        }
+                    }
+                    self.pos = i + 1;
+                }
+                b'{' | b'[' => {
+                    depth += 1;
+                    self.pos += 1;
+                    continue;
+                }
+                b'}' | b']' => {
+                    depth = depth.saturating_sub(1);
+                    self.pos += 1;
+                }
+                0 => return,
+                _ => {
+                    if depth > 0 {
+                        self.pos += 1;
+                        continue;
+                    }
+                    while !matches!(self.peek(), b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t' | 0) {
+                        self.pos += 1;
+                    }
+                }
+            }
+            if depth == 0 {
+                return;
+            }
+        }
+    }
+
+    /// Whether the object starting at `obj` has, before offset `before`, a key equal to `key`.
+    fn has_key_before(&self, obj: usize, before: usize, key: Str<'_>) -> bool {
+        let mut r = Scanner::at(self.src, obj + 1);
+        loop {
+            r.ws();
+            if r.pos >= before || r.peek() != b'"' {
+                return false;
+            }
+            let Ok(k) = r.string() else { return false };
+            if k.same(key) {
+                return true;
+            }
+            r.ws();
+            r.pos += 1; // ':'
+            r.ws();
+            r.skip_trusted();
+            r.ws();
+            if r.peek() == b',' {
+                r.pos += 1;
+            }
+        }
+    }
+
+    /// Whether the item that starts at `item` and ends here equals an earlier item of the array
+    /// that starts at `array` (JSON Schema equality; for `uniqueItems`).
+    #[must_use]
+    pub fn seen_before(&self, array: usize, item: usize) -> bool {
+        let this = Span { src: self.src, start: item, end: self.pos };
+        let all = Span { src: self.src, start: array, end: self.pos };
+        all.items().take_while(|s| s.start < item).any(|s| json_eq(s, this))
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Parsed {
+    U(u64),
+    I(i64),
+    F(f64),
+}
+
+#[inline]
+const fn overflows(sig: u64, d: u64) -> bool {
+    sig >= u64::MAX / 10 && (sig > u64::MAX / 10 || d > u64::MAX % 10)
+}
+
+/// `serde_json`'s conversion (without `float_roundtrip`) of `sig × 10^exp` to `f64`.
+#[allow(clippy::cast_precision_loss, clippy::cast_sign_loss)]
+fn f64_from_parts(positive: bool, sig: u64, mut exp: i32) -> Result<f64, Halt> {
+    let mut f = sig as f64;
+    loop {
+        match POW10.get(exp.wrapping_abs() as usize) {
+            Some(&pow) => {
+                if exp >= 0 {
+                    f *= pow;
+                    if f.is_infinite() {
+                        return Err(Halt::Syntax);
+                    }
+                } else {
+                    f /= pow;
+                }
+                break;
+            }
+            None => {
+                if f == 0.0 {
+                    break;
+                }
+                if exp >= 0 {
+                    return Err(Halt::Syntax);
+                }
+                f /= 1e308;
+                exp += 308;
+            }
+        }
+    }
+    Ok(if positive { f } else { -f })
+}
+
+/// Whether the linked `serde_json` parses floats with its `float_roundtrip` feature (correctly
+/// rounded, like `str::parse`). Decided once by a probe that the two parsers read differently.
+fn float_roundtrip() -> bool {
+    static MODE: AtomicU8 = AtomicU8::new(0);
+    match MODE.load(Atomic::Relaxed) {
+        1 => false,
+        2 => true,
+        _ => {
+            let exact = "9007199254740993.0".parse::<f64>().ok();
+            let r = serde_json::from_str::<f64>("9007199254740993.0").ok() == exact;
+            MODE.store(if r { 2 } else { 1 }, Atomic::Relaxed);
+            r
+        }
+    }
+}
+
+/// Which key hashes an object has seen (a Bloom filter), to find duplicate keys without
+/// comparing every pair: only a key whose bits are all set is compared with the earlier keys.
+#[derive(Debug, Clone, Copy)]
+pub struct Keys {
+    obj: usize,
+    bloom: [u64; 2],
+}
+
+impl Keys {
+    /// For the object whose `{` is at offset `obj`.
+    #[inline]
+    #[must_use]
+    pub fn new(obj: usize) -> Self {
+        Self { obj, bloom: [0; 2] }
+    }
+
+    /// Record `key`, read at offset `at`.
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] when an earlier key of the object equals it.
+    #[inline]
+    pub fn insert(&mut self, sc: &Scanner<'_>, key: Str<'_>, at: usize) -> Step {
+        let h = key.hash();
+        let (a, b) = ((h & 127) as usize, ((h >> 7) & 127) as usize);
+        let (wa, ba) = (a / 64, 1u64 << (a % 64));
+        let (wb, bb) = (b / 64, 1u64 << (b % 64));
+        let (Some(&xa), Some(&xb)) = (self.bloom.get(wa), self.bloom.get(wb)) else { return Ok(()) };
+        if xa & ba != 0 && xb & bb != 0 && sc.has_key_before(self.obj, at, key) {
+            return Err(Halt::Syntax);
+        }
+        if let Some(x) = self.bloom.get_mut(wa) {
+            *x |= ba;
+        }
+        if let Some(x) = self.bloom.get_mut(wb) {
+            *x |= bb;
+        }
+        Ok(())
+    }
+}
+
+/// A JSON string as it is written (between the quotes), with its escapes already checked.
+#[derive(Debug, Clone, Copy)]
+pub struct Str<'a> {
+    raw: &'a str,
+    escaped: bool,
+}
+
+impl<'a> Str<'a> {
+    /// Whether the string contains escapes (its decoded text differs from its raw text).
+    #[inline]
+    #[must_use]
+    pub fn is_escaped(&self) -> bool {
+        self.escaped
+    }
+
+    /// The raw bytes between the quotes (the decoded text when not [`Str::is_escaped`]).
+    #[inline]
+    #[must_use]
+    pub fn raw(&self) -> &'a [u8] {
+        self.raw.as_bytes()
+    }
+
+    /// The decoded characters.
+    #[must_use]
+    pub fn chars(&self) -> Chars<'a> {
+        Chars { rest: self.raw }
+    }
+
+    /// Whether the decoded text is `s`.
+    #[inline]
+    #[must_use]
+    pub fn eq_str(&self, s: &str) -> bool {
+        if self.escaped {
+            self.chars().eq(s.chars())
+        } else {
+            self.raw == s
+        }
+    }
+
+    /// Whether two strings decode to the same text.
+    #[must_use]
+    pub fn same(&self, other: Str<'_>) -> bool {
+        if !self.escaped && !other.escaped {
+            self.raw == other.raw
+        } else {
+            self.chars().eq(other.chars())
+        }
+    }
+
+    /// Order by decoded text (UTF-8 byte order, as `String` orders).
+    #[must_use]
+    pub fn order(&self, other: Str<'_>) -> Ordering {
+        if !self.escaped && !other.escaped {
+            self.raw.cmp(other.raw)
+        } else {
+            self.chars().cmp(other.chars())
+        }
+    }
+
+    /// The length in Unicode code points of the decoded text (JSON Schema's string length).
+    #[inline]
+    #[must_use]
+    pub fn char_len(&self) -> u64 {
+        if self.escaped {
+            self.chars().count() as u64
+        } else {
+            self.raw.bytes().filter(|b| b & 0xC0 != 0x80).count() as u64
+        }
+    }
+
+    /// A hash of the decoded text.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+        let mut add = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(23);
+        if self.escaped {
+            let mut buf = [0u8; 4];
+            for c in self.chars() {
+                c.encode_utf8(&mut buf).bytes().for_each(&mut add);
+            }
+        } else {
+            self.raw.bytes().for_each(add);
+        }
+        h ^ (h >> 29)
+    }
+
+    /// Call `f` with the decoded text: borrowed when the string has no escapes, decoded into a
+    /// stack buffer when it has and is short, allocated only beyond 256 bytes.
+    pub fn with_decoded<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        if !self.escaped {
+            return f(self.raw);
+        }
+        let mut buf = [0u8; 256];
+        let mut len = 0;
+        for c in self.chars() {
+            let n = c.len_utf8();
+            match buf.get_mut(len..len + n) {
+                Some(dst) => {
+                    c.encode_utf8(dst);
+                    len += n;
+                }
+                None => return f(&self.to_cow()),
+            }
+        }
+        match buf.get(..len).map(std::str::from_utf8) {
+            Some(Ok(s)) => f(s),
+            _ => f(&self.to_cow()),
+        }
+    }
+
+    /// The decoded text; allocates only when the string has escapes.
+    #[must_use]
+    pub fn to_cow(&self) -> Cow<'a, str> {
+        if self.escaped {
+            Cow::Owned(self.chars().collect())
+        } else {
+            Cow::Borrowed(self.raw)
+        }
+    }
+}
+
+/// The decoded characters of a [`Str`].
+#[derive(Debug, Clone)]
+pub struct Chars<'a> {
+    rest: &'a str,
+}
+
+impl Iterator for Chars<'_> {
+    type Item = char;
+
+    fn next(&mut self) -> Option<char> {
+        let mut it = self.rest.chars();
+        let c = it.next()?;
+        if c != '\\' {
+            self.rest = it.as_str();
+            return Some(c);
+        }
+        let b = self.rest.as_bytes();
+        let (c, len) = match b.get(1)? {
+            b'n' => ('\n', 2),
+            b't' => ('\t', 2),
+            b'r' => ('\r', 2),
+            b'b' => ('\u{8}', 2),
+            b'f' => ('\u{c}', 2),
+            b'u' => {
+                let n = hex4(b, 2)?;
+                if (0xD800..=0xDBFF).contains(&n) {
+                    let lo = hex4(b, 8)?;
+                    (char::from_u32(0x10000 + ((n - 0xD800) << 10) + (lo.checked_sub(0xDC00)?))?, 12)
+                } else {
+                    (char::from_u32(n)?, 6)
+                }
+            }
+            &other => (char::from(other), 2),
+        };
+        self.rest = self.rest.get(len..)?;
+        Some(c)
+    }
+}
+
+/// A value inside well-formed text: what the reporting functions walk.
+#[derive(Debug, Clone, Copy)]
+pub struct Span<'a> {
+    src: &'a str,
+    start: usize,
+    end: usize,
+}
+
+/// The JSON type of a [`Span`], from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Bool,
+    /// a number
+    Number,
+    /// a string
+    String,
+    /// an array
+    Array,
+    /// an object
+    Object,
+}
+
+impl<'a> Span<'a> {
+    /// The whole value of `text`, without the surrounding whitespace.
+    #[must_use]
+    pub fn root(text: &'a str) -> Self {
+        let t = text.trim_start_matches([' ', '\n', '\r', '\t']);
+        let start = text.len() - t.len();
+        let end = text.trim_end_matches([' ', '\n', '\r', '\t']).len().max(start);
+        Self { src: text, start, end }
+    }
+
+    /// The value's text.
+    #[must_use]
+    pub fn as_str(&self) -> &'a str {
+        self.src.get(self.start..self.end).unwrap_or("")
+    }
+
+    fn scanner(&self) -> Scanner<'a> {
+        Scanner::at(self.src, self.start)
+    }
+
+    /// The value's JSON type.
+    #[must_use]
+    pub fn kind(&self) -> Kind {
+        match self.src.as_bytes().get(self.start) {
+            Some(b'"') => Kind::String,
+            Some(b'{') => Kind::Object,
+            Some(b'[') => Kind::Array,
+            Some(b't' | b'f') => Kind::Bool,
+            Some(b'n') => Kind::Null,
+            _ => Kind::Number,
+        }
+    }
+
+    /// Whether the value is `null`.
+    #[must_use]
+    pub fn is_null(&self) -> bool {
+        self.kind() == Kind::Null
+    }
+    /// Whether the value is `true` or `false`.
+    #[must_use]
+    pub fn is_boolean(&self) -> bool {
+        self.kind() == Kind::Bool
+    }
+    /// Whether the value is a number.
+    #[must_use]
+    pub fn is_number(&self) -> bool {
+        self.kind() == Kind::Number
+    }
+    /// Whether the value is an integer in JSON Schema's sense (`1.0` is).
+    #[must_use]
+    pub fn is_integer(&self) -> bool {
+        self.number().is_some_and(|n| crate::num::is_integer(&n))
+    }
+    /// Whether the value is a string.
+    #[must_use]
+    pub fn is_string(&self) -> bool {
+        self.kind() == Kind::String
+    }
+    /// Whether the value is an array.
+    #[must_use]
+    pub fn is_array(&self) -> bool {
+        self.kind() == Kind::Array
+    }
+    /// Whether the value is an object.
+    #[must_use]
+    pub fn is_object(&self) -> bool {
+        self.kind() == Kind::Object
+    }
+
+    /// The boolean, if the value is one.
+    #[must_use]
+    pub fn as_bool(&self) -> Option<bool> {
+        match self.src.as_bytes().get(self.start) {
+            Some(b't') => Some(true),
+            Some(b'f') => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The string, if the value is one.
+    #[must_use]
+    pub fn str(&self) -> Option<Str<'a>> {
+        if self.kind() == Kind::String {
+            self.scanner().string().ok()
+        } else {
+            None
+        }
+    }
+
+    /// The number, if the value is one.
+    #[must_use]
+    pub fn number(&self) -> Option<Number> {
+        if self.kind() == Kind::Number {
+            self.scanner().number().ok()
+        } else {
+            None
+        }
+    }
+
+    /// The items, if the value is an array (none otherwise).
+    #[must_use]
+    pub fn items(&self) -> Items<'a> {
+        let mut sc = self.scanner();
+        if self.kind() == Kind::Array {
+            sc.pos += 1;
+        } else {
+            sc.pos = self.src.len();
+        }
+        Items { sc }
+    }
+
+    /// The members in document order, if the value is an object (none otherwise).
+    #[must_use]
+    pub fn members(&self) -> Members<'a> {
+        let mut sc = self.scanner();
+        if self.kind() == Kind::Object {
+            sc.pos += 1;
+        } else {
+            sc.pos = self.src.len();
+        }
+        Members { sc }
+    }
+
+    /// The members in the order a `serde_json::Map` iterates them: by key, or in document order
+    /// when `serde_json`'s `preserve_order` feature is on.
+    #[must_use]
+    pub fn members_map_order(&self) -> MapOrder<'a> {
+        MapOrder { span: *self, last: None, document: PRESERVE_ORDER.then(|| self.members()) }
+    }
+
+    /// The value of member `name`, if the value is an object that has it.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<Span<'a>> {
+        self.members().find(|(k, _)| k.eq_str(name)).map(|(_, v)| v)
+    }
+
+    /// The number of items (arrays) or members (objects).
+    #[must_use]
+    pub fn count(&self) -> u64 {
+        match self.kind() {
+            Kind::Array => self.items().count() as u64,
+            Kind::Object => self.members().count() as u64,
+            _ => 0,
+        }
+    }
+
+    /// The first pair `(i, j)`, `i < j`, of equal items (in the order of
+    /// `toolgate::__private::first_duplicate`).
+    #[must_use]
+    pub fn first_duplicate(&self) -> Option<(u64, u64)> {
+        for (j, b) in self.items().enumerate() {
+            for (i, a) in self.items().take(j).enumerate() {
+                if json_eq(a, b) {
+                    return Some((i as u64, j as u64));
+                }
+            }
+        }
+        None
+    }
+
+    /// What was found here, as [`Found::of`] describes the parsed value. Allocates.
+    #[must_use]
+    pub fn found(&self) -> Found {
+        match self.kind() {
+            Kind::Null => Found::of(&Value::Null),
+            Kind::Bool => Found::of(&Value::Bool(self.as_bool().unwrap_or(false))),
+            Kind::Number => match self.number() {
+                Some(n) => Found::of(&Value::Number(n)),
+                None => Found::new(JsonType::Number, None),
+            },
+            Kind::String => Found::of(&Value::String(self.str().map(|s| s.to_cow().into_owned()).unwrap_or_default())),
+            Kind::Array => Found::new(JsonType::Array, None),
+            Kind::Object => Found::new(JsonType::Object, None),
+        }
+    }
+}
+
+/// Whether `serde_json::Map` keeps insertion order (its `preserve_order` feature): then it is an
+/// `IndexMap`, which is larger than a `BTreeMap`.
+const PRESERVE_ORDER: bool = std::mem::size_of::<serde_json::Map<String, Value>>()
+    != std::mem::size_of::<std::collections::BTreeMap<String, Value>>();
+
+/// The items of an array [`Span`].
+#[derive(Debug, Clone)]
+pub struct Items<'a> {
+    sc: Scanner<'a>,
+}
+
+impl<'a> Iterator for Items<'a> {
+    type Item = Span<'a>;
+
+    fn next(&mut self) -> Option<Span<'a>> {
+        self.sc.ws();
+        if matches!(self.sc.peek(), b']' | 0) {
+            return None;
+        }
+        let start = self.sc.pos;
+        self.sc.skip_trusted();
+        let item = self.sc.span_from(start);
+        self.sc.ws();
+        if self.sc.peek() == b',' {
+            self.sc.pos += 1;
+        } else {
+            self.sc.pos = self.sc.b.len();
+        }
+        Some(item)
+    }
+}
+
+/// The members of an object [`Span`], in document order.
+#[derive(Debug, Clone)]
+pub struct Members<'a> {
+    sc: Scanner<'a>,
+}
+
+impl<'a> Iterator for Members<'a> {
+    type Item = (Str<'a>, Span<'a>);
+
+    fn next(&mut self) -> Option<(Str<'a>, Span<'a>)> {
+        self.sc.ws();
+        if self.sc.peek() != b'"' {
+            return None;
+        }
+        let key = self.sc.string().ok()?;
+        self.sc.ws();
+        self.sc.pos += 1; // ':'
+        self.sc.ws();
+        let start = self.sc.pos;
+        self.sc.skip_trusted();
+        let value = self.sc.span_from(start);
+        self.sc.ws();
+        if self.sc.peek() == b',' {
+            self.sc.pos += 1;
+        } else {
+            self.sc.pos = self.sc.b.len();
+        }
+        Some((key, value))
+    }
+}
+
+/// The members of an object [`Span`] in `serde_json::Map` order.
+#[derive(Debug, Clone)]
+pub struct MapOrder<'a> {
+    span: Span<'a>,
+    last: Option<Str<'a>>,
+    document: Option<Members<'a>>,
+}
+
+impl<'a> Iterator for MapOrder<'a> {
+    type Item = (Str<'a>, Span<'a>);
+
+    fn next(&mut self) -> Option<(Str<'a>, Span<'a>)> {
+        if let Some(m) = &mut self.document {
+            return m.next();
+        }
+        let last = self.last;
+        let next = self
+            .span
+            .members()
+            .filter(|(k, _)| last.is_none_or(|l| k.order(l) == Ordering::Greater))
+            .min_by(|(a, _), (b, _)| a.order(*b))?;
+        self.last = Some(next.0);
+        Some(next)
+    }
+}
+
+/// JSON Schema equality of two values in well-formed text (numbers by value, objects without
+/// order), as `toolgate::__private::json_eq` decides it on parsed values.
+#[must_use]
+pub fn json_eq(a: Span<'_>, b: Span<'_>) -> bool {
+    match (a.kind(), b.kind()) {
+        (Kind::Null, Kind::Null) => true,
+        (Kind::Bool, Kind::Bool) => a.as_bool() == b.as_bool(),
+        (Kind::Number, Kind::Number) => matches!((a.number(), b.number()), (Some(x), Some(y)) if num_eq(&x, &y)),
+        (Kind::String, Kind::String) => matches!((a.str(), b.str()), (Some(x), Some(y)) if x.same(y)),
+        (Kind::Array, Kind::Array) => {
+            let (mut x, mut y) = (a.items(), b.items());
+            loop {
+                match (x.next(), y.next()) {
+                    (None, None) => return true,
+                    (Some(p), Some(q)) if json_eq(p, q) => {}
+                    _ => return false,
+                }
+            }
+        }
+        (Kind::Object, Kind::Object) => {
+            a.count() == b.count()
+                && a.members().all(|(k, v)| b.members().find(|(l, _)| l.same(k)).is_some_and(|(_, w)| json_eq(v, w)))
+        }
+        _ => false,
+    }
+}
+
+/// A value from the schema (an `enum` member or a `const`), for comparing with instance text.
+#[derive(Debug, Clone, Copy)]
+pub enum SVal {
+    /// `null`
+    Null,
+    /// `true` / `false`
+    Bool(bool),
+    /// a number
+    Num(Limit),
+    /// a string
+    Str(&'static str),
+    /// an array
+    Arr(&'static [SVal]),
+    /// an object
+    Obj(&'static [(&'static str, SVal)]),
+}
+
+/// Whether the instance value `v` equals the schema value `x` (JSON Schema equality).
+#[must_use]
+pub fn sval_eq(x: &SVal, v: Span<'_>) -> bool {
+    match x {
+        SVal::Null => v.is_null(),
+        SVal::Bool(b) => v.as_bool() == Some(*b),
+        SVal::Num(l) => v.number().is_some_and(|n| cmp_limit(&n, *l).is_eq()),
+        SVal::Str(s) => v.str().is_some_and(|t| t.eq_str(s)),
+        SVal::Arr(xs) => {
+            v.is_array() && {
+                let mut it = v.items();
+                xs.iter().all(|x| it.next().is_some_and(|e| sval_eq(x, e))) && it.next().is_none()
+            }
+        }
+        SVal::Obj(ms) => {
+            v.is_object()
+                && v.count() == ms.len() as u64
+                && ms.iter().all(|(k, x)| v.get(k).is_some_and(|e| sval_eq(x, e)))
+        }
+    }
+}
+
+/// The index of the first name that `key` decodes to, or `usize::MAX`.
+#[must_use]
+pub fn index_of(key: Str<'_>, names: &[&str]) -> usize {
+    names.iter().position(|n| key.eq_str(n)).unwrap_or(usize::MAX)
+}
+
+/// How a scan of a whole text ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// JSON, and valid.
+    Valid,
+    /// Violates the schema (the text after the first violation was not checked).
+    Invalid,
+    /// Not one JSON value.
+    Syntax,
+}
+
+/// Scan all of `text` with a generated scan function.
+#[inline]
+pub fn scan(text: &str, f: fn(&mut Scanner<'_>) -> Step) -> Outcome {
+    let mut sc = Scanner::new(text);
+    sc.ws();
+    match f(&mut sc) {
+        Ok(()) => {
+            sc.ws();
+            if sc.at_end() {
+                Outcome::Valid
+            } else {
+                Outcome::Syntax
+            }
+        }
+        Err(Halt::Invalid) => Outcome::Invalid,
+        Err(Halt::Syntax) => Outcome::Syntax,
+    }
+}
+
+/// Whether `text` is one JSON value as [`crate::parse`] accepts it. Allocates nothing.
+#[must_use]
+pub fn is_json(text: &str) -> bool {
+    scan(text, |sc| sc.skip_value()) == Outcome::Valid
+}
+
+/// Decide, then report: the shared body of `Tool::check_json`.
+///
+/// One allocation-free pass decides. Only for invalid text is the text checked to the end and
+/// walked again by the reporting function, which writes the violations into `sink` in the
+/// `&Value` validator's order. For text that is not JSON, `serde_json`'s error is returned
+/// (and should the scanner ever reject what `serde_json` accepts, the `&Value` validator is used).
+///
+/// # Errors
+/// [`Error::Syntax`] when `text` is not one JSON value.
+pub fn check_text<S: Sink>(
+    text: &str,
+    sink: &mut S,
+    scan_fn: fn(&mut Scanner<'_>) -> Step,
+    report: fn(Span<'_>, &Path<'_>, &mut S) -> bool,
+    check: fn(&Value, &mut S),
+) -> Result<(), Error> {
+    match scan(text, scan_fn) {
+        Outcome::Valid => Ok(()),
+        Outcome::Invalid if is_json(text) => {
+            let _ = report(Span::root(text), &Path::ROOT, sink);
+            Ok(())
+        }
+        _ => {
+            let v = parse(text)?;
+            check(&v, sink);
+            Ok(())
+        }
+    }
+}
+
+/// Validate with the `&Value` validator after parsing: what the scan and report functions of a
+/// schema that the text path does not compile fall back to.
+pub fn via_value(sc: &mut Scanner<'_>, valid: impl FnOnce(&Value) -> bool) -> Step {
+    let rest = sc.src.get(sc.pos..).unwrap_or("");
+    let v = parse(rest).map_err(|_| Halt::Syntax)?;
+    sc.pos = sc.b.len();
+    if valid(&v) {
+        Ok(())
+    } else {
+        Err(Halt::Invalid)
+    }
+}
+
+/// The reporting counterpart of [`via_value`].
+pub fn report_via_value<S: Sink>(
+    v: Span<'_>,
+    at: &Path<'_>,
+    sink: &mut S,
+    check: impl FnOnce(&Value, &Path<'_>, &mut S) -> bool,
+) -> bool {
+    match parse(v.as_str()) {
+        Ok(value) => check(&value, at, sink),
+        Err(_) => false,
+    }
+}
+
+/// 10^0 ..= 10^308, as `serde_json` uses them.
+static POW10: [f64; 309] = [
+    1e000, 1e001, 1e002, 1e003, 1e004, 1e005, 1e006, 1e007, 1e008, 1e009, 1e010, 1e011, 1e012, 1e013, 1e014, 1e015,
+    1e016, 1e017, 1e018, 1e019, 1e020, 1e021, 1e022, 1e023, 1e024, 1e025, 1e026, 1e027, 1e028, 1e029, 1e030, 1e031,
+    1e032, 1e033, 1e034, 1e035, 1e036, 1e037, 1e038, 1e039, 1e040, 1e041, 1e042, 1e043, 1e044, 1e045, 1e046, 1e047,
+    1e048, 1e049, 1e050, 1e051, 1e052, 1e053, 1e054, 1e055, 1e056, 1e057, 1e058, 1e059, 1e060, 1e061, 1e062, 1e063,
+    1e064, 1e065, 1e066, 1e067, 1e068, 1e069, 1e070, 1e071, 1e072, 1e073, 1e074, 1e075, 1e076, 1e077, 1e078, 1e079,
+    1e080, 1e081, 1e082, 1e083, 1e084, 1e085, 1e086, 1e087, 1e088, 1e089, 1e090, 1e091, 1e092, 1e093, 1e094, 1e095,
+    1e096, 1e097, 1e098, 1e099, 1e100, 1e101, 1e102, 1e103, 1e104, 1e105, 1e106, 1e107, 1e108, 1e109, 1e110, 1e111,
+    1e112, 1e113, 1e114, 1e115, 1e116, 1e117, 1e118, 1e119, 1e120, 1e121, 1e122, 1e123, 1e124, 1e125, 1e126, 1e127,
+    1e128, 1e129, 1e130, 1e131, 1e132, 1e133, 1e134, 1e135, 1e136, 1e137, 1e138, 1e139, 1e140, 1e141, 1e142, 1e143,
+    1e144, 1e145, 1e146, 1e147, 1e148, 1e149, 1e150, 1e151, 1e152, 1e153, 1e154, 1e155, 1e156, 1e157, 1e158, 1e159,
+    1e160, 1e161, 1e162, 1e163, 1e164, 1e165, 1e166, 1e167, 1e168, 1e169, 1e170, 1e171, 1e172, 1e173, 1e174, 1e175,
+    1e176, 1e177, 1e178, 1e179, 1e180, 1e181, 1e182, 1e183, 1e184, 1e185, 1e186, 1e187, 1e188, 1e189, 1e190, 1e191,
+    1e192, 1e193, 1e194, 1e195, 1e196, 1e197, 1e198, 1e199, 1e200, 1e201, 1e202, 1e203, 1e204, 1e205, 1e206, 1e207,
+    1e208, 1e209, 1e210, 1e211, 1e212, 1e213, 1e214, 1e215, 1e216, 1e217, 1e218, 1e219, 1e220, 1e221, 1e222, 1e223,
+    1e224, 1e225, 1e226, 1e227, 1e228, 1e229, 1e230, 1e231, 1e232, 1e233, 1e234, 1e235, 1e236, 1e237, 1e238, 1e239,
+    1e240, 1e241, 1e242, 1e243, 1e244, 1e245, 1e246, 1e247, 1e248, 1e249, 1e250, 1e251, 1e252, 1e253, 1e254, 1e255,
+    1e256, 1e257, 1e258, 1e259, 1e260, 1e261, 1e262, 1e263, 1e264, 1e265, 1e266, 1e267, 1e268, 1e269, 1e270, 1e271,
+    1e272, 1e273, 1e274, 1e275, 1e276, 1e277, 1e278, 1e279, 1e280, 1e281, 1e282, 1e283, 1e284, 1e285, 1e286, 1e287,
+    1e288, 1e289, 1e290, 1e291, 1e292, 1e293, 1e294, 1e295, 1e296, 1e297, 1e298, 1e299, 1e300, 1e301, 1e302, 1e303,
+    1e304, 1e305, 1e306, 1e307, 1e308,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn same_as_serde(t: &str) {
+        let mut sc = Scanner::new(t);
+        let ours = sc.number().ok().filter(|_| sc.at_end());
+        let theirs = serde_json::from_str::<Number>(t).ok();
+        assert_eq!(ours, theirs, "{t}");
+        if let (Some(a), Some(b)) = (&ours, &theirs) {
+            assert_eq!(a.as_f64().map(f64::to_bits), b.as_f64().map(f64::to_bits), "{t}");
+        }
+    }
+
+    #[test]
+    fn numbers_match_serde_json() {
+        for t in [
+            "0",
+            "-0",
+            "1",
+            "-1",
+            "1.0",
+            "-0.0",
+            "1e400",
+            "-1e400",
+            "1e-400",
+            "0e400",
+            "0e99999999999",
+            "1e99999999999",
+            "1e-99999999999",
+            "18446744073709551615",
+            "18446744073709551616",
+            "-9223372036854775808",
+            "-9223372036854775809",
+            "-18446744073709551616",
+            "9007199254740993.0",
+            "0.1",
+            "0.30000000000000004",
+            "1.7976931348623157e308",
+            "1.7976931348623159e308",
+            "2.2250738585072014e-308",
+            "4.9e-324",
+            "123456789012345678901234567890",
+            "1234567890123456789012345678901234567890.5e-10",
+            "0.000000000000000000000000000000001234567890123456789012",
+            "01",
+            "1.",
+            ".5",
+            "-",
+            "1e",
+            "1e+",
+            "+1",
+            "1.5e3",
+            "1E3",
+            "1e-3",
+            "-1.5E+3",
+            "00",
+            "-01",
+            "1ee3",
+        ] {
+            same_as_serde(t);
+        }
+    }
+
+    #[test]
+    fn strings() {
+        fn s(t: &str) -> Result<Str<'_>, Halt> {
+            Scanner::new(t).string()
+        }
+        assert!(s(r#""abc""#).is_ok_and(|x| !x.is_escaped() && x.eq_str("abc")));
+        assert!(s(r#""\u00e9""#).is_ok_and(|x| x.eq_str("é") && x.char_len() == 1));
+        assert!(s(r#""\ud83d\udca9""#).is_ok_and(|x| x.eq_str("💩") && x.char_len() == 1));
+        assert!(s(r#""\ud83d""#).is_err());
+        assert!(s(r#""\udca9""#).is_err());
+        assert!(s(r#""\ud83d\u0041""#).is_err());
+        assert!(s(r#""\x""#).is_err());
+        assert!(s("\"a\u{1}\"").is_err());
+        assert!(s(r#""abc"#).is_err());
+        assert!(s(r#""a long string with \n an escape and more than eight bytes""#).is_ok_and(|x| x.char_len() == 56));
+    }
+
+    #[test]
+    fn syntax_matches_parse() {
+        for t in [
+            "{}",
+            "[]",
+            r#"{"a":1,"a":2}"#,
+            r#"{"a":1,"\u0061":2}"#,
+            r#"{"a":{"b":1,"b":2}}"#,
+            "[1,]",
+            r#"{"a":1,}"#,
+            "NaN",
+            "Infinity",
+            "1 2",
+            " 1 ",
+            "",
+            " ",
+            "tru",
+            "nul",
+            "[1 2]",
+            r#"{"a" 1}"#,
+            r#"{a:1}"#,
+            "\u{feff}1",
+            r#"{"a":1 , "b" : [ true , false , null ] }"#,
+        ] {
+            assert_eq!(is_json(t), parse(t).is_ok(), "{t:?}");
+        }
+        for depth in [126, 127, 128, 129] {
+            let t = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+            assert_eq!(is_json(&t), parse(&t).is_ok(), "depth {depth}");
+            let t = format!("{}{}", r#"{"a":"#.repeat(depth), "}".repeat(depth));
+            assert_eq!(is_json(&t), parse(&t).is_ok(), "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn many_keys_duplicate_found() {
+        let mut t = String::from("{");
+        for i in 0..200 {
+            t.push_str(&format!("\"k{i}\":{i},"));
+        }
+        t.push_str("\"k7\":0}");
+        assert!(!is_json(&t));
+        assert!(parse(&t).is_err());
+        let ok = t.replace("\"k7\":0}", "\"k7x\":0}");
+        assert!(is_json(&ok));
+    }
+}

@@ -1,0 +1,109 @@
+//! Deciding valid/invalid allocates nothing: `is_valid` on a parsed `&Value`, and `is_valid_json`
+//! (and `check_json` with a `Verdict`) straight from the text, on valid and on schema-invalid
+//! input, for every fixture. Counted by a global allocator (this binary only), per thread so that
+//! the test harness's other threads do not interfere.
+
+#![allow(clippy::pedantic)]
+
+mod fixtures;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt::Debug;
+
+use fixtures::{nested, Visit, MALFORMED};
+use toolgate::{parse, Tool, Verdict};
+
+struct Counting;
+
+thread_local! {
+    static COUNT: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = COUNT.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+/// The allocations made by `f` on this thread.
+fn allocations<R>(f: impl FnOnce() -> R) -> (u64, R) {
+    let before = COUNT.with(Cell::get);
+    let r = f();
+    (COUNT.with(Cell::get) - before, r)
+}
+
+struct NoAlloc {
+    checked: usize,
+    invalid: usize,
+}
+
+impl Visit for NoAlloc {
+    fn visit<T: Tool + PartialEq + Debug>(&mut self, name: &str, texts: &[&str]) {
+        for text in texts {
+            let Ok(value) = parse(text) else { panic!("fixture is not JSON: {name}: {text}") };
+            let (n, valid) = allocations(|| T::is_valid(&value));
+            assert_eq!(n, 0, "is_valid allocated {n} times: {name}: {text}");
+            let (n, valid_json) = allocations(|| T::is_valid_json(text));
+            assert_eq!(n, 0, "is_valid_json allocated {n} times: {name}: {text}");
+            assert_eq!(valid, valid_json, "{name}: {text}");
+            let (n, v) = allocations(|| {
+                let mut v = Verdict::new();
+                let r = T::check_json(text, &mut v);
+                (r.is_ok(), v.valid)
+            });
+            assert_eq!(n, 0, "check_json(Verdict) allocated {n} times: {name}: {text}");
+            assert_eq!(v, (true, valid), "{name}: {text}");
+            self.checked += 1;
+            if !valid {
+                self.invalid += 1;
+            }
+        }
+        for text in MALFORMED {
+            // Not JSON: the verdict still allocates nothing (only the error message would).
+            let (n, valid) = allocations(|| T::is_valid_json(text));
+            assert_eq!((n, valid), (0, false), "{name}: {text:?}");
+        }
+    }
+}
+
+#[test]
+fn deciding_allocates_nothing() {
+    // The counter must see allocations at all, or the test proves nothing.
+    let (n, v) = allocations(|| vec![1u8; 16]);
+    assert!(n >= 1 && v.len() == 16);
+
+    let mut c = NoAlloc { checked: 0, invalid: 0 };
+    fixtures::all(&mut c);
+    assert!(c.checked >= 100 && c.invalid >= 60, "{} {}", c.checked, c.invalid);
+
+    for depth in [127, 128] {
+        let t = nested(depth);
+        let (n, _) = allocations(|| fixtures::Loose::is_valid_json(&t));
+        assert_eq!(n, 0, "depth {depth}");
+    }
+}
+
+#[test]
+fn collecting_from_text_allocates_only_the_report() {
+    // A sanity check that the counter works through the generated code: reporting allocates.
+    let text = r#"{"path": "", "max_lines": "42"}"#;
+    let (n, r) = allocations(|| {
+        let mut c = toolgate::Collect::default();
+        let r = fixtures::ReadFile::check_json(text, &mut c);
+        (r.is_ok(), c.0.len())
+    });
+    assert_eq!(r, (true, 2));
+    assert!(n > 0);
+}
