@@ -1,4 +1,7 @@
 //! The examples' behaviour: the lines `cargo run --example NAME` prints, from the same functions.
+//!
+//! (Here rather than in `tests/`: the UI-test harness there points `TOOLGATE_MANIFEST_DIR` at
+//! `tests/`, which would misplace this crate's schema file if it were a dev-dependency there.)
 
 use serde_json::{json, Value};
 
