@@ -1,0 +1,256 @@
+//! A deliberately naive reference validator for the keywords toolgate supports, written from the
+//! text of JSON Schema draft 2020-12 (Validation vocabulary, sections 6.1 to 6.5, and Core
+//! 10.3.1 / 10.3.2 for `items`, `properties`, `additionalProperties`). It decides nothing that
+//! toolgate or jsonschema decides for it, and it is slow on purpose: it holds every number as
+//! the decimal its JSON text denotes and compares those decimals digit by digit.
+//!
+//! When toolgate and jsonschema disagree, this is the third vote.
+
+use serde_json::{Map, Number, Value};
+use std::cmp::Ordering;
+
+/// A JSON number as an exact decimal: `(-1)^negative × digits × 10^exponent`, `digits` without
+/// leading or trailing zeros (empty for zero).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Dec {
+    negative: bool,
+    digits: Vec<u8>,
+    exponent: i64,
+}
+
+impl Dec {
+    /// The decimal that the number's JSON text denotes (serde_json writes an `f64` as its
+    /// shortest round-trip decimal, which is the text a document holding it contains).
+    pub fn of(n: &Number) -> Option<Self> {
+        Self::parse(&n.to_string())
+    }
+
+    fn parse(text: &str) -> Option<Self> {
+        let (negative, rest) = match text.strip_prefix('-') {
+            Some(r) => (true, r),
+            None => (false, text),
+        };
+        let (mantissa, exp) = match rest.find(['e', 'E']) {
+            Some(i) => (&rest[..i], rest[i + 1..].parse::<i64>().ok()?),
+            None => (rest, 0),
+        };
+        let (int, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+        let mut digits: Vec<u8> = int.bytes().chain(frac.bytes()).map(|b| b.wrapping_sub(b'0')).collect();
+        if digits.iter().any(|d| *d > 9) {
+            return None;
+        }
+        let mut exponent = exp - i64::try_from(frac.len()).ok()?;
+        while digits.first() == Some(&0) {
+            digits.remove(0);
+        }
+        while digits.last() == Some(&0) {
+            digits.pop();
+            exponent += 1;
+        }
+        if digits.is_empty() {
+            return Some(Self { negative: false, digits, exponent: 0 });
+        }
+        Some(Self { negative, digits, exponent })
+    }
+
+    fn is_zero(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    /// Whether the value is an integer (Validation 6.1.1: "a number with a zero fractional part").
+    pub fn is_integer(&self) -> bool {
+        self.is_zero() || self.exponent >= 0
+    }
+
+    fn sign(&self) -> i8 {
+        if self.is_zero() {
+            0
+        } else if self.negative {
+            -1
+        } else {
+            1
+        }
+    }
+
+    /// Compare by mathematical value.
+    pub fn cmp(&self, other: &Self) -> Ordering {
+        let (a, b) = (self.sign(), other.sign());
+        if a != b || a == 0 {
+            return a.cmp(&b);
+        }
+        let len = |d: &Self| i64::try_from(d.digits.len()).unwrap_or(i64::MAX) + d.exponent;
+        let mag = len(self).cmp(&len(other)).then_with(|| {
+            let n = self.digits.len().max(other.digits.len());
+            (0..n)
+                .map(|i| self.digits.get(i).unwrap_or(&0).cmp(other.digits.get(i).unwrap_or(&0)))
+                .find(|o| o.is_ne())
+                .unwrap_or(Ordering::Equal)
+        });
+        if a < 0 {
+            mag.reverse()
+        } else {
+            mag
+        }
+    }
+
+    /// Whether `self / m` is an integer (Validation 6.2.1), `m > 0`.
+    pub fn multiple_of(&self, m: &Self) -> bool {
+        if self.is_zero() {
+            return true;
+        }
+        // self = A × 10^ea, m = B × 10^eb, neither A nor B divisible by 10.
+        let shift = self.exponent - m.exponent;
+        if shift < 0 {
+            // B × 10^k must divide A, but 10 does not divide A.
+            return false;
+        }
+        // B divides A × 10^shift: long division of those digits by B.
+        let mut rem: u128 = 0;
+        let Some(b) = m.digits.iter().try_fold(0u128, |acc, d| acc.checked_mul(10)?.checked_add(u128::from(*d))) else {
+            return false;
+        };
+        let zeros = usize::try_from(shift).unwrap_or(usize::MAX).min(4096);
+        for d in self.digits.iter().copied().chain(std::iter::repeat_n(0, zeros)) {
+            rem = (rem * 10 + u128::from(d)) % b;
+        }
+        rem == 0
+    }
+}
+
+fn num(v: &Value) -> Option<Dec> {
+    match v {
+        Value::Number(n) => Dec::of(n),
+        _ => None,
+    }
+}
+
+/// JSON Schema equality (Core 4.2.2): numbers by value, objects regardless of member order.
+pub fn equal(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => match (Dec::of(x), Dec::of(y)) {
+            (Some(x), Some(y)) => x.cmp(&y).is_eq(),
+            _ => false,
+        },
+        (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(p, q)),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| equal(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+fn has_type(v: &Value, t: &str) -> bool {
+    match t {
+        "null" => v.is_null(),
+        "boolean" => v.is_boolean(),
+        "number" => v.is_number(),
+        "integer" => num(v).is_some_and(|d| d.is_integer()),
+        "string" => v.is_string(),
+        "array" => v.is_array(),
+        "object" => v.is_object(),
+        _ => false,
+    }
+}
+
+fn count(v: Option<&Value>) -> Option<u64> {
+    let d = num(v?)?;
+    if !d.is_integer() || d.negative {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for x in &d.digits {
+        n = n.checked_mul(10)?.checked_add(u64::from(*x))?;
+    }
+    for _ in 0..d.exponent {
+        n = n.checked_mul(10)?;
+    }
+    Some(n)
+}
+
+fn len64(n: usize) -> u64 {
+    u64::try_from(n).unwrap_or(u64::MAX)
+}
+
+/// Whether `instance` is valid against `schema` (only the keywords toolgate supports; others are
+/// ignored, so only call this for schemas toolgate accepted).
+pub fn valid(schema: &Value, instance: &Value) -> bool {
+    let s: &Map<String, Value> = match schema {
+        Value::Bool(b) => return *b,
+        Value::Object(s) => s,
+        _ => return false,
+    };
+    let ok = |k: &str, f: &dyn Fn(&Value) -> bool| s.get(k).is_none_or(f);
+
+    let type_ok = ok("type", &|t| match t {
+        Value::String(t) => has_type(instance, t),
+        Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| has_type(instance, t))),
+        _ => false,
+    });
+    let enum_ok = ok("enum", &|e| e.as_array().is_some_and(|e| e.iter().any(|x| equal(x, instance))));
+    let const_ok = ok("const", &|c| equal(c, instance));
+    if !(type_ok && enum_ok && const_ok) {
+        return false;
+    }
+
+    if let Some(n) = num(instance) {
+        let bound =
+            |k: &str, pass: &dyn Fn(Ordering) -> bool| s.get(k).and_then(num).is_none_or(|limit| pass(n.cmp(&limit)));
+        let fine = bound("minimum", &Ordering::is_ge)
+            && bound("maximum", &Ordering::is_le)
+            && bound("exclusiveMinimum", &Ordering::is_gt)
+            && bound("exclusiveMaximum", &Ordering::is_lt)
+            && s.get("multipleOf").and_then(num).is_none_or(|m| n.multiple_of(&m));
+        if !fine {
+            return false;
+        }
+    }
+
+    if let Value::String(x) = instance {
+        let chars = len64(x.chars().count());
+        if count(s.get("minLength")).is_some_and(|m| chars < m) || count(s.get("maxLength")).is_some_and(|m| chars > m)
+        {
+            return false;
+        }
+    }
+
+    if let Value::Array(a) = instance {
+        let n = len64(a.len());
+        if count(s.get("minItems")).is_some_and(|m| n < m) || count(s.get("maxItems")).is_some_and(|m| n > m) {
+            return false;
+        }
+        if s.get("uniqueItems") == Some(&Value::Bool(true))
+            && a.iter().enumerate().any(|(i, x)| a.iter().skip(i + 1).any(|y| equal(x, y)))
+        {
+            return false;
+        }
+        if let Some(items) = s.get("items") {
+            if !a.iter().all(|x| valid(items, x)) {
+                return false;
+            }
+        }
+    }
+
+    if let Value::Object(o) = instance {
+        let n = len64(o.len());
+        if count(s.get("minProperties")).is_some_and(|m| n < m) || count(s.get("maxProperties")).is_some_and(|m| n > m)
+        {
+            return false;
+        }
+        if let Some(Value::Array(req)) = s.get("required") {
+            if !req.iter().all(|r| r.as_str().is_some_and(|r| o.contains_key(r))) {
+                return false;
+            }
+        }
+        let props = s.get("properties").and_then(Value::as_object);
+        for (k, v) in o {
+            let sub = match props.and_then(|p| p.get(k)) {
+                Some(p) => Some(p),
+                None => s.get("additionalProperties"),
+            };
+            if sub.is_some_and(|sub| !valid(sub, v)) {
+                return false;
+            }
+        }
+    }
+    true
+}
