@@ -331,46 +331,6 @@ fn strict_mode_limits() {
     assert_eq!(openai_strict(&e).expect_err("too many").reason, "strict mode allows at most 1000 enum values in all");
 }
 
-/// `toolbox!` in a module whose prelude names are shadowed: the generated code uses absolute paths.
-mod shadowed {
-    #![allow(dead_code)]
-    pub struct Result;
-    pub struct Option;
-    pub struct Some;
-    pub struct None;
-    pub struct Ok;
-    pub struct Err;
-    pub struct String;
-    pub struct Vec;
-    pub struct Value;
-    pub trait From {}
-    pub trait Into {}
-    pub trait Toolbox {}
-    pub trait Holds {}
-    pub trait Handle {}
-    pub trait Tool {}
-    pub mod serde_json {}
-    pub mod core {}
-    pub mod std {}
-
-    toolgate::toolbox! {
-        /// Tools under shadowed names.
-        pub(crate) enum Shadowed {
-            Convert(super::gate_common::ConvertUnits),
-            LookupStock(super::gate_common::LookupStock),
-        }
-    }
-}
-
-#[test]
-fn toolbox_is_hygienic() {
-    use shadowed::Shadowed;
-    assert_eq!(Shadowed::names(), ["convert_units", "lookup_stock"]);
-    let c = Shadowed::decode("lookup_stock", &json!({"ticker": "MSFT"})).expect("known").expect("valid");
-    assert!(matches!(c, Shadowed::LookupStock(_)));
-    assert_eq!(c.dispatch(&mut Tools::default()), "quote MSFT");
-}
-
 #[test]
 fn tool_names_must_be_unique() {
     use toolgate::gate::__names_unique;
