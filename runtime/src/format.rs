@@ -116,7 +116,9 @@ fn duration(s: &str) -> bool {
                 return None;
             }
             let pos = order.iter().position(|u| *u == unit)?;
-            if pos < next {
+            // RFC 3339 appendix A: a unit may only be followed by the next one (`dur-year =
+            // 1*DIGIT "Y" [dur-month]`), so `P1Y2D` and `PT1H2S` are not durations.
+            if pos < next || (count > 0 && pos != next) {
                 return None;
             }
             next = pos + 1;
@@ -133,7 +135,7 @@ fn duration(s: &str) -> bool {
 }
 
 fn hostname(s: &str) -> bool {
-    let s = s.strip_suffix('.').unwrap_or(s);
+    // No trailing dot: `example.` is not a host name in RFC 1123's sense (the suite agrees).
     !s.is_empty()
         && s.len() <= 253
         && s.split('.').all(|label| {
@@ -230,7 +232,11 @@ fn uri(s: &str, absolute: bool) -> bool {
     let rest = if has_scheme { &s[scheme_end.unwrap_or(0) + 1..] } else { s };
     if let Some(auth) = rest.strip_prefix("//") {
         let auth = &auth[..auth.find(['/', '?', '#']).unwrap_or(auth.len())];
-        let host_port = auth.rsplit_once('@').map_or(auth, |(_, h)| h);
+        // `userinfo "@" host`: one `@` at most, and no brackets in the userinfo (RFC 3986 3.2.1).
+        let (userinfo, host_port) = auth.split_once('@').map_or(("", auth), |(u, h)| (u, h));
+        if host_port.contains('@') || userinfo.contains(['[', ']']) {
+            return false;
+        }
         if let Some(lit) = host_port.strip_prefix('[') {
             let Some((ip, port)) = lit.split_once(']') else { return false };
             if Ipv6Addr::from_str(ip).is_err() && !ip.starts_with('v') {
@@ -275,5 +281,11 @@ mod tests {
         assert!(f("uuid", "2eb8aa08-aa98-11ea-b4aa-73b441d16380") && !f("uuid", "2eb8aa08aa9811eab4aa73b441d16380"));
         assert!(f("json-pointer", "/a~1b") && !f("json-pointer", "/a~2") && !f("json-pointer", "a"));
         assert!(f("relative-json-pointer", "1/a") && f("relative-json-pointer", "0#") && !f("relative-json-pointer", "01"));
+        // found by the conformance harness (optional/format of the JSON Schema Test Suite)
+        assert!(!f("duration", "P1Y2D") && !f("duration", "PT1H2S"));
+        assert!(f("duration", "P1Y2M") && f("duration", "PT1M2S"));
+        assert!(!f("hostname", "example.") && !f("uri-reference", "//a@b@example.com/"));
+        assert!(!f("uri", "https://[@example.org/test.txt"));
+        assert!(f("uri", "http://-.~_!$&'()*+,;=:%40:80%2f::::::@example.com"));
     }
 }

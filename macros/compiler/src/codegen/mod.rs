@@ -53,7 +53,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     quote! {
         #defs
 
-        #[allow(unused, non_snake_case, clippy::all, clippy::pedantic, clippy::nursery)]
+        #[allow(unused, unused_comparisons, non_snake_case, clippy::all, clippy::pedantic, clippy::nursery)]
         const _: () = {
             #track
             #validators
