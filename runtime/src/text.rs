@@ -325,17 +325,16 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub fn number(&mut self) -> Result<Number, Halt> {
         let start = self.pos;
-        let parsed = self.parse_number()?;
-        let n = match parsed {
+        let n = match self.parse_number()? {
             Parsed::U(u) => Number::from(u),
             Parsed::I(i) => Number::from(i),
-            Parsed::F(f) => {
-                let f = if float_roundtrip() {
-                    let t = self.src.get(start..self.pos).ok_or(Halt::Syntax)?;
-                    t.parse::<f64>().map_err(|_| Halt::Syntax)?
-                } else {
-                    f
-                };
+            Parsed::F(f, true) => Number::from_f64(f).ok_or(Halt::Syntax)?,
+            Parsed::F(f, false) => {
+                // Outside the fast path the two float parsers of serde_json may differ (by an ulp,
+                // or on overflow near f64::MAX): use the one that is compiled in.
+                let t = self.src.get(start..self.pos).ok_or(Halt::Syntax)?;
+                let exact = t.parse::<f64>().map_err(|_| Halt::Syntax)?;
+                let f = if exact.to_bits() == f.to_bits() || !float_roundtrip() { f } else { exact };
                 Number::from_f64(f).ok_or(Halt::Syntax)?
             }
         };
@@ -371,9 +370,9 @@ impl<'a> Scanner<'a> {
                         exp = exp.saturating_add(1);
                     }
                     return match self.peek() {
-                        b'.' => self.decimal(positive, sig, exp).map(Parsed::F),
-                        b'e' | b'E' => self.exponent(positive, sig, exp).map(Parsed::F),
-                        _ => f64_from_parts(positive, sig, exp).map(Parsed::F),
+                        b'.' => self.decimal(positive, sig, exp).map(|(f, e)| Parsed::F(f, e)),
+                        b'e' | b'E' => self.exponent(positive, sig, exp).map(|(f, e)| Parsed::F(f, e)),
+                        _ => f64_from_parts(positive, sig, exp).map(|(f, e)| Parsed::F(f, e)),
                     };
                 }
                 self.pos += 1;
@@ -381,16 +380,17 @@ impl<'a> Scanner<'a> {
             }
         }
         match self.peek() {
-            b'.' => self.decimal(positive, sig, 0).map(Parsed::F),
-            b'e' | b'E' => self.exponent(positive, sig, 0).map(Parsed::F),
+            b'.' => self.decimal(positive, sig, 0).map(|(f, e)| Parsed::F(f, e)),
+            b'e' | b'E' => self.exponent(positive, sig, 0).map(|(f, e)| Parsed::F(f, e)),
             _ => Ok(if positive {
                 Parsed::U(sig)
             } else {
                 #[allow(clippy::cast_possible_wrap, clippy::cast_precision_loss)]
                 let neg = (sig as i64).wrapping_neg();
                 if neg >= 0 {
+                    // Shared by both of serde_json's float parsers.
                     #[allow(clippy::cast_precision_loss)]
-                    Parsed::F(-(sig as f64))
+                    Parsed::F(-(sig as f64), true)
                 } else {
                     Parsed::I(neg)
                 }
@@ -398,7 +398,7 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    fn decimal(&mut self, positive: bool, mut sig: u64, before: i32) -> Result<f64, Halt> {
+    fn decimal(&mut self, positive: bool, mut sig: u64, before: i32) -> Result<(f64, bool), Halt> {
         self.pos += 1; // '.'
         let mut after: i32 = 0;
         while let Some(d) = self.digit() {
@@ -426,7 +426,7 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    fn exponent(&mut self, positive: bool, sig: u64, start: i32) -> Result<f64, Halt> {
+    fn exponent(&mut self, positive: bool, sig: u64, start: i32) -> Result<(f64, bool), Halt> {
         self.pos += 1; // 'e'
         let positive_exp = match self.peek() {
             b'+' => {
@@ -451,7 +451,7 @@ impl<'a> Scanner<'a> {
                 while self.digit().is_some() {
                     self.pos += 1;
                 }
-                return Ok(if positive { 0.0 } else { -0.0 });
+                return Ok((if positive { 0.0 } else { -0.0 }, true));
             }
             exp = exp * 10 + d;
         }
@@ -592,7 +592,9 @@ impl<'a> Scanner<'a> {
 enum Parsed {
     U(u64),
     I(i64),
-    F(f64),
+    /// the value serde_json computes without `float_roundtrip` (infinite when it refuses the
+    /// number), and whether that is also the correctly rounded value
+    F(f64, bool),
 }
 
 #[inline]
@@ -600,18 +602,19 @@ const fn overflows(sig: u64, d: u64) -> bool {
     sig >= u64::MAX / 10 && (sig > u64::MAX / 10 || d > u64::MAX % 10)
 }
 
-/// `serde_json`'s conversion (without `float_roundtrip`) of `sig × 10^exp` to `f64`.
+/// `serde_json`'s conversion (without `float_roundtrip`) of `sig × 10^exp` to `f64`: infinite
+/// where it reports the number out of range. Also whether the result is certainly the correctly
+/// rounded value (Clinger's fast path: one exact operand, one rounding), which the
+/// `float_roundtrip` parser gives too.
 #[allow(clippy::cast_precision_loss, clippy::cast_sign_loss)]
-fn f64_from_parts(positive: bool, sig: u64, mut exp: i32) -> Result<f64, Halt> {
+fn f64_from_parts(positive: bool, sig: u64, mut exp: i32) -> Result<(f64, bool), Halt> {
+    let exact = sig <= 1 << 53 && (-22..=22).contains(&exp);
     let mut f = sig as f64;
     loop {
         match POW10.get(exp.wrapping_abs() as usize) {
             Some(&pow) => {
                 if exp >= 0 {
                     f *= pow;
-                    if f.is_infinite() {
-                        return Err(Halt::Syntax);
-                    }
                 } else {
                     f /= pow;
                 }
@@ -622,14 +625,15 @@ fn f64_from_parts(positive: bool, sig: u64, mut exp: i32) -> Result<f64, Halt> {
                     break;
                 }
                 if exp >= 0 {
-                    return Err(Halt::Syntax);
+                    f = f64::INFINITY;
+                    break;
                 }
                 f /= 1e308;
                 exp += 308;
             }
         }
     }
-    Ok(if positive { f } else { -f })
+    Ok((if positive { f } else { -f }, exact))
 }
 
 /// Whether the linked `serde_json` parses floats with its `float_roundtrip` feature (correctly
@@ -640,8 +644,11 @@ fn float_roundtrip() -> bool {
         1 => false,
         2 => true,
         _ => {
-            let exact = "9007199254740993.0".parse::<f64>().ok();
-            let r = serde_json::from_str::<f64>("9007199254740993.0").ok() == exact;
+            // 90071992547409930 × 10^-1 is a tie: 9007199254740992 when correctly rounded,
+            // 9007199254740994 by serde_json's fast parser. (The float_roundtrip parser may
+            // allocate here, once per process, and only for a number outside the fast path.)
+            let exact = "90071992547409930e-1".parse::<f64>().ok();
+            let r = serde_json::from_str::<f64>("90071992547409930e-1").ok() == exact;
             MODE.store(if r { 2 } else { 1 }, Atomic::Relaxed);
             r
         }

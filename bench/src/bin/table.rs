@@ -1,0 +1,101 @@
+//! Print the benchmark table (ratios: competitor time / toolgate time) as markdown, from the
+//! estimates criterion left under `$CARGO_TARGET_DIR/criterion` (default `target/criterion`).
+//!
+//! `cargo bench -p toolgate-bench --bench compare && cargo run -p toolgate-bench --bin table`
+
+#![allow(clippy::pedantic)]
+
+use std::path::{Path, PathBuf};
+
+use toolgate_bench::{cases, COMPETITORS};
+
+fn median_ns(root: &Path, group: &str, id: &str) -> Option<f64> {
+    let p = root.join(group).join(id).join("new").join("estimates.json");
+    let text = std::fs::read_to_string(p).ok()?;
+    let v: serde_json::Value = serde_json::from_str(&text).ok()?;
+    v.get("median")?.get("point_estimate")?.as_f64()
+}
+
+fn time(ns: f64) -> String {
+    if ns >= 1_000_000.0 {
+        format!("{:.2} ms", ns / 1_000_000.0)
+    } else if ns >= 1_000.0 {
+        format!("{:.2} µs", ns / 1_000.0)
+    } else {
+        format!("{ns:.0} ns")
+    }
+}
+
+fn ratio(other: Option<f64>, ours: Option<f64>, target: Option<f64>) -> String {
+    match (other, ours) {
+        (Some(o), Some(u)) if u > 0.0 => {
+            let r = o / u;
+            let miss = target.is_some_and(|t| r < t);
+            if miss {
+                format!("**{r:.2}×** ✗")
+            } else {
+                format!("{r:.2}×")
+            }
+        }
+        _ => "–".to_owned(),
+    }
+}
+
+fn main() {
+    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
+    let root = std::env::args_os().nth(1).map_or_else(|| target.join("criterion"), PathBuf::from);
+    if !root.is_dir() {
+        eprintln!(
+            "no criterion results under {}; run `cargo bench -p toolgate-bench --bench compare` first",
+            root.display()
+        );
+        return;
+    }
+    let ids: Vec<&str> = COMPETITORS.iter().map(|(id, _)| *id).collect();
+    println!(
+        "### Text → verdict (ratio = competitor time / toolgate `is_valid_json` time; higher is better for toolgate)\n"
+    );
+    println!("| case | bytes | toolgate text | vs serde_json + jsonschema macro (target ≥ 5×) | vs serde_json + jsonschema runtime | vs serde derive, borrowed (target ≥ 1×) |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for c in cases() {
+        let g = format!("{}-{}", c.schema, c.name);
+        let t = |i: usize| ids.get(i).and_then(|id| median_ns(&root, &g, id));
+        let ours = t(0);
+        println!(
+            "| {}/{} | {} | {} | {} | {} | {} |",
+            c.schema,
+            c.name,
+            c.text.len(),
+            ours.map_or_else(|| "–".to_owned(), time),
+            ratio(t(2), ours, Some(5.0)),
+            ratio(t(3), ours, None),
+            ratio(t(4), ours, Some(1.0)),
+        );
+    }
+    println!("\n### `&Value` → verdict (ratio = competitor time / toolgate `is_valid(&Value)` time)\n");
+    println!("| case | toolgate value | vs `#[jsonschema::validator]` (target ≥ 1×) | vs jsonschema runtime |");
+    println!("|---|---:|---:|---:|");
+    for c in cases() {
+        let g = format!("{}-{}", c.schema, c.name);
+        let t = |i: usize| ids.get(i).and_then(|id| median_ns(&root, &g, id));
+        let ours = t(1);
+        println!(
+            "| {}/{} | {} | {} | {} |",
+            c.schema,
+            c.name,
+            ours.map_or_else(|| "–".to_owned(), time),
+            ratio(t(5), ours, Some(1.0)),
+            ratio(t(6), ours, None),
+        );
+    }
+    println!("\n### Absolute times (median)\n");
+    let header: Vec<&str> = COMPETITORS.iter().map(|(_, l)| *l).collect();
+    println!("| case | {} |", header.join(" | "));
+    println!("|---|{}", "---:|".repeat(header.len()));
+    for c in cases() {
+        let g = format!("{}-{}", c.schema, c.name);
+        let cells: Vec<String> =
+            ids.iter().map(|id| median_ns(&root, &g, id).map_or_else(|| "–".to_owned(), time)).collect();
+        println!("| {}/{} | {} |", c.schema, c.name, cells.join(" | "));
+    }
+}

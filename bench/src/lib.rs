@@ -1,0 +1,285 @@
+//! Shared definitions for the benchmarks: the four schemas compiled by toolgate, by jsonschema's
+//! `#[jsonschema::validator]` macro and by its runtime validator, plain `serde` structs with
+//! borrowed fields for the same shapes, and the instances (valid, and three kinds of invalid).
+//!
+//! The schemas live in `schemas/*.json` so that every competitor reads the very same text.
+
+#![allow(missing_docs, clippy::pedantic)]
+
+use serde::Deserialize;
+use toolgate::tool_schema;
+
+tool_schema! {
+    /// `convert_units`, as in the README.
+    pub struct ConvertUnits = "schemas/convert_units.json";
+}
+tool_schema! {
+    /// A nested tool: path, bounded integer, options object, unique tags.
+    pub struct ReadFile = "schemas/read_file.json";
+}
+tool_schema! {
+    /// A flat object of 30 properties.
+    pub struct Flat30 = "schemas/flat30.json";
+}
+tool_schema! {
+    /// An array of small objects.
+    pub struct Rows = "schemas/rows.json";
+}
+
+/// jsonschema's compile-time validators (`macros` feature).
+pub mod jsm {
+    #[jsonschema::validator(path = "schemas/convert_units.json")]
+    pub struct ConvertUnits;
+    #[jsonschema::validator(path = "schemas/read_file.json")]
+    pub struct ReadFile;
+    #[jsonschema::validator(path = "schemas/flat30.json")]
+    pub struct Flat30;
+    #[jsonschema::validator(path = "schemas/rows.json")]
+    pub struct Rows;
+}
+
+/// The schema texts, for jsonschema's runtime validator.
+pub const SCHEMAS: [(&str, &str); 4] = [
+    ("convert_units", include_str!("../schemas/convert_units.json")),
+    ("read_file", include_str!("../schemas/read_file.json")),
+    ("flat30", include_str!("../schemas/flat30.json")),
+    ("rows", include_str!("../schemas/rows.json")),
+];
+
+/// Plain serde baselines: types and unknown fields only, no bounds, no enums.
+pub mod serde_structs {
+    use super::Deserialize;
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ConvertUnits<'a> {
+        pub value: f64,
+        #[serde(borrow)]
+        pub from_unit: &'a str,
+        #[serde(borrow)]
+        pub to_unit: &'a str,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ReadFile<'a> {
+        #[serde(borrow)]
+        pub path: &'a str,
+        #[serde(default)]
+        pub max_lines: Option<u64>,
+        #[serde(default, borrow)]
+        pub options: Option<Options<'a>>,
+        #[serde(default, borrow)]
+        pub tags: Option<Vec<&'a str>>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Options<'a> {
+        #[serde(default)]
+        pub follow_symlinks: Option<bool>,
+        #[serde(default, borrow)]
+        pub encoding: Option<&'a str>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Flat30<'a> {
+        #[serde(borrow)]
+        pub p00: &'a str,
+        #[serde(default)]
+        pub p01: Option<u64>,
+        #[serde(default)]
+        pub p02: Option<f64>,
+        pub p03: bool,
+        #[serde(default, borrow)]
+        pub p04: Option<&'a str>,
+        #[serde(default, borrow)]
+        pub p05: Option<&'a str>,
+        pub p06: u64,
+        #[serde(default)]
+        pub p07: Option<f64>,
+        #[serde(default)]
+        pub p08: Option<bool>,
+        #[serde(borrow)]
+        pub p09: &'a str,
+        #[serde(default, borrow)]
+        pub p10: Option<&'a str>,
+        #[serde(default)]
+        pub p11: Option<u64>,
+        pub p12: f64,
+        #[serde(default)]
+        pub p13: Option<bool>,
+        #[serde(default, borrow)]
+        pub p14: Option<&'a str>,
+        #[serde(borrow)]
+        pub p15: &'a str,
+        #[serde(default)]
+        pub p16: Option<u64>,
+        #[serde(default)]
+        pub p17: Option<f64>,
+        pub p18: bool,
+        #[serde(default, borrow)]
+        pub p19: Option<&'a str>,
+        #[serde(default, borrow)]
+        pub p20: Option<&'a str>,
+        pub p21: u64,
+        #[serde(default)]
+        pub p22: Option<f64>,
+        #[serde(default)]
+        pub p23: Option<bool>,
+        #[serde(borrow)]
+        pub p24: &'a str,
+        #[serde(default, borrow)]
+        pub p25: Option<&'a str>,
+        #[serde(default)]
+        pub p26: Option<u64>,
+        pub p27: f64,
+        #[serde(default)]
+        pub p28: Option<bool>,
+        #[serde(default, borrow)]
+        pub p29: Option<&'a str>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Row<'a> {
+        pub id: u64,
+        #[serde(borrow)]
+        pub name: &'a str,
+        pub score: f64,
+        #[serde(default)]
+        pub active: Option<bool>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(transparent)]
+    pub struct Rows<'a> {
+        #[serde(borrow)]
+        pub rows: Vec<Row<'a>>,
+    }
+}
+
+/// One benchmark input.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// the schema's name (see [`SCHEMAS`])
+    pub schema: &'static str,
+    /// `valid`, `wrong_type`, `extra_property` or `out_of_range`
+    pub name: &'static str,
+    /// the reply text
+    pub text: String,
+    /// whether the schema accepts it
+    pub valid: bool,
+}
+
+fn flat30(change: Option<(&str, &str)>, extra: bool) -> String {
+    let mut parts = Vec::new();
+    for i in 0..30 {
+        let n = format!("p{i:02}");
+        let v = match i % 5 {
+            0 => format!("\"value number {i}\""),
+            1 => format!("{}", i * 30),
+            2 => format!("0.{i}"),
+            3 => format!("{}", i % 2 == 0),
+            _ => "\"medium\"".to_owned(),
+        };
+        let v = match change {
+            Some((name, to)) if name == n => to.to_owned(),
+            _ => v,
+        };
+        parts.push(format!("\"{n}\": {v}"));
+    }
+    if extra {
+        parts.push("\"p30\": 1".to_owned());
+    }
+    format!("{{{}}}", parts.join(", "))
+}
+
+fn rows(last: Option<&str>) -> String {
+    let mut items = Vec::with_capacity(1000);
+    for i in 0..1000 {
+        let item = if i == 999 && last.is_some() {
+            last.unwrap_or_default().to_owned()
+        } else {
+            format!(r#"{{"id": {i}, "name": "row number {i}", "score": 0.{}, "active": {}}}"#, i % 97, i % 2 == 0)
+        };
+        items.push(item);
+    }
+    format!("[{}]", items.join(", "))
+}
+
+/// Every benchmark input, in table order.
+#[must_use]
+pub fn cases() -> Vec<Case> {
+    let c = |schema, name, text: &str, valid| Case { schema, name, text: text.to_owned(), valid };
+    vec![
+        c("convert_units", "valid", r#"{"value": 12.5, "from_unit": "km", "to_unit": "m"}"#, true),
+        c("convert_units", "wrong_type", r#"{"value": "12.5", "from_unit": "km", "to_unit": "m"}"#, false),
+        c(
+            "convert_units",
+            "extra_property",
+            r#"{"value": 12.5, "from_unit": "km", "to_unit": "m", "precision": 2}"#,
+            false,
+        ),
+        c("convert_units", "out_of_range", r#"{"value": 2000000, "from_unit": "km", "to_unit": "m"}"#, false),
+        c(
+            "read_file",
+            "valid",
+            r#"{"path": "src/lib.rs", "max_lines": 200, "options": {"follow_symlinks": true, "encoding": "utf-8"}, "tags": ["rust", "source", "lib"]}"#,
+            true,
+        ),
+        c(
+            "read_file",
+            "wrong_type",
+            r#"{"path": "src/lib.rs", "max_lines": "42", "options": {"follow_symlinks": true, "encoding": "utf-8"}, "tags": ["rust", "source", "lib"]}"#,
+            false,
+        ),
+        c(
+            "read_file",
+            "extra_property",
+            r#"{"path": "src/lib.rs", "max_lines": 200, "options": {"follow_symlinks": true, "encoding": "utf-8", "recursive": true}, "tags": ["rust", "source", "lib"]}"#,
+            false,
+        ),
+        c(
+            "read_file",
+            "out_of_range",
+            r#"{"path": "src/lib.rs", "max_lines": 20000, "options": {"follow_symlinks": true, "encoding": "utf-8"}, "tags": ["rust", "source", "lib"]}"#,
+            false,
+        ),
+        Case { schema: "flat30", name: "valid", text: flat30(None, false), valid: true },
+        Case { schema: "flat30", name: "wrong_type", text: flat30(Some(("p22", "\"0.5\"")), false), valid: false },
+        Case { schema: "flat30", name: "extra_property", text: flat30(None, true), valid: false },
+        Case { schema: "flat30", name: "out_of_range", text: flat30(Some(("p26", "5000")), false), valid: false },
+        Case { schema: "rows", name: "valid", text: rows(None), valid: true },
+        Case {
+            schema: "rows",
+            name: "wrong_type",
+            text: rows(Some(r#"{"id": 999, "name": "row", "score": "0.5"}"#)),
+            valid: false,
+        },
+        Case {
+            schema: "rows",
+            name: "extra_property",
+            text: rows(Some(r#"{"id": 999, "name": "row", "score": 0.5, "extra": 1}"#)),
+            valid: false,
+        },
+        Case {
+            schema: "rows",
+            name: "out_of_range",
+            text: rows(Some(r#"{"id": 999, "name": "row", "score": 1.5}"#)),
+            valid: false,
+        },
+    ]
+}
+
+/// The competitors, in table order: `(benchmark id, label)`.
+pub const COMPETITORS: [(&str, &str); 7] = [
+    ("toolgate_text", "toolgate `is_valid_json(&str)`"),
+    ("toolgate_value", "toolgate `is_valid(&Value)`"),
+    ("jsonschema_macro_text", "`from_str::<Value>` + `#[jsonschema::validator]` `is_valid`"),
+    ("jsonschema_runtime_text", "`from_str::<Value>` + jsonschema runtime `is_valid`"),
+    ("serde_derive", "`from_str` into `#[derive(Deserialize)]` (borrowed `&str`)"),
+    ("jsonschema_macro_value", "`#[jsonschema::validator]` `is_valid(&Value)`"),
+    ("jsonschema_runtime_value", "jsonschema runtime `is_valid(&Value)`"),
+];
