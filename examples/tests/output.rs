@@ -1,14 +1,28 @@
 //! The examples' behaviour: the lines `cargo run --example NAME` prints, from the same functions.
+//! Each example file is included as a module (its `main` unused here).
 //!
 //! (Here rather than in `tests/`: the UI-test harness there points `TOOLGATE_MANIFEST_DIR` at
 //! `tests/`, which would misplace this crate's schema file if it were a dev-dependency there.)
 
 use serde_json::{json, Value};
 
+#[path = "../examples/email_triage.rs"]
+#[allow(dead_code)]
+mod email_triage;
+#[path = "../examples/gate.rs"]
+#[allow(dead_code)]
+mod gate;
+#[path = "../examples/retry.rs"]
+#[allow(dead_code)]
+mod retry;
+#[path = "../examples/round_trip.rs"]
+#[allow(dead_code)]
+mod round_trip;
+
 #[test]
 fn gate_example() {
     assert_eq!(
-        toolgate_examples::gate::run(),
+        gate::run(),
         [
             "good         RUN",
             "malformed    REJECT not JSON: expected `,` or `}` (line 1, column 26)",
@@ -24,7 +38,7 @@ fn gate_example() {
 #[test]
 fn retry_example() {
     assert_eq!(
-        toolgate_examples::retry::run(),
+        retry::run(),
         [
             "attempt 1: tool not allowed: delete_all_notes",
             "attempt 2: arguments: /value: expected number, found string \"five\"",
@@ -37,7 +51,7 @@ fn retry_example() {
 
 #[test]
 fn round_trip_example() {
-    let lines = toolgate_examples::round_trip::run();
+    let lines = round_trip::run();
     let tools: Value = serde_json::from_str(lines[0].strip_prefix("tools: ").expect("tools line")).expect("JSON");
     assert_eq!(tools[0]["type"], "function");
     assert_eq!(tools[0]["function"]["name"], "get_weather");
@@ -100,7 +114,7 @@ fn transcripts(lines: &[String]) -> Vec<Value> {
 
 #[test]
 fn email_triage_example() {
-    let lines = toolgate_examples::email_triage::run();
+    let lines = email_triage::run();
     let has = |l: &str| lines.iter().any(|x| x == l);
     assert!(has("== email 1: Hỏi về hóa đơn tháng 5"));
     assert!(has(
