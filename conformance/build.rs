@@ -3,7 +3,9 @@
 //! For every test group of `tests/draft2020-12/` (and its `optional/` directory) the schema
 //! compiler decides whether the schema is accepted (`toolgate_compiler::diagnose_text`). For an
 //! accepted group the validator is generated with `toolgate_compiler::compile_text`, the code
-//! path of the `tool_schema!` macro, with the crate path `::toolgate`. Everything goes into
+//! path of the `tool_schema!` macro, with the crate path `::toolgate`. The groups of
+//! `optional/format/`, which expect `format` to assert, are compiled as
+//! `#[tool(formats = assert)]` compiles them (through `toolgate_compiler::expand` itself). Everything goes into
 //! `$OUT_DIR/suite.rs`: one module per accepted group and a table of every group and case (the
 //! case data as its original JSON text, so that no number is rounded on the way).
 //!
@@ -17,8 +19,9 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-use toolgate_compiler::diag::{Diagnostics, Source};
+use toolgate_compiler::diag::{Diagnostic, Diagnostics, Source};
 use toolgate_compiler::json::{parse_text, Json, JsonValue, Loc};
+use toolgate_compiler::lower::Options;
 
 /// Every keyword of draft 2020-12 (and the draft-07 ones it replaced). Which of them the
 /// compiler supports is asked of the compiler itself (see [`supported`]), so that the list of
@@ -132,7 +135,7 @@ fn main() {
         pub static SUPPORTED: &[&str] = &[#(#supported),*];
     };
     let code = if tests.is_dir() {
-        let mut gen = Gen::default();
+        let mut gen = Gen { out_dir: out_dir.clone(), ..Gen::default() };
         gen.suite(&dir, &tests);
         gen.finish(&location)
     } else {
@@ -174,6 +177,8 @@ fn suite_dir() -> PathBuf {
 /// The code being generated.
 #[derive(Default)]
 struct Gen {
+    /// where generated files go
+    out_dir: PathBuf,
     /// one module per accepted group
     modules: TokenStream,
     /// one `SuiteFile` expression per file
@@ -290,14 +295,21 @@ impl Gen {
         walk(schema, true, root_draft, &mut keywords);
         let keywords: Vec<String> = keywords.into_iter().collect();
 
+        // The optional format tests expect `format` to assert: those groups are compiled as
+        // `#[tool(formats = assert)]` would compile them; every other group as plain `tool_schema!`.
+        let assert_formats = shown.starts_with("draft2020-12/optional/format/");
         // The decision: exactly what the macro would say.
-        let diags = catch(|| toolgate_compiler::diagnose_text(&schema_text));
+        let diags = if assert_formats {
+            catch(|| diagnose_with(&schema_text, true))
+        } else {
+            catch(|| toolgate_compiler::diagnose_text(&schema_text))
+        };
         let Some(diags) = diags else {
             self.problem(format!("{here} ({description}): the compiler panicked while checking the schema"));
             return None;
         };
         // Which of those come from the cross-keyword checks (check.rs) rather than lowering.
-        let lowering = catch(|| lowering_count(&schema_text)).unwrap_or(diags.len());
+        let lowering = catch(|| lowering_count(&schema_text, assert_formats)).unwrap_or(diags.len());
         let mut refusals = Vec::new();
         for (i, d) in diags.iter().enumerate() {
             let pointer = d.pointer.clone().unwrap_or_default();
@@ -315,7 +327,12 @@ impl Gen {
             let module = format_ident!("g{}", self.accepted);
             self.accepted += 1;
             let krate = quote!(::toolgate);
-            match catch(|| toolgate_compiler::compile_text("Schema", &schema_text, &krate)) {
+            let generated = if assert_formats {
+                self.expand_asserting_formats(&module.to_string(), &schema_text)
+            } else {
+                catch(|| toolgate_compiler::compile_text("Schema", &schema_text, &krate))
+            };
+            match generated {
                 Some(Ok(tokens)) => {
                     let doc = format!("{shown}: {description}");
                     self.modules.extend(quote! {
@@ -344,6 +361,7 @@ impl Gen {
         Some(quote! {
             crate::Group {
                 description: #description,
+                formats_asserted: #assert_formats,
                 schema: #schema_text,
                 keywords: &[#(#keywords),*],
                 refusals: &[#(#refusals),*],
@@ -352,6 +370,26 @@ impl Gen {
                 cases: &[#(#cases),*],
             }
         })
+    }
+
+    /// Generate a group's code through the macro itself (`toolgate_compiler::expand`, what
+    /// `tool_schema!` runs) with `#[tool(formats = assert)]`, from the schema written to a file.
+    fn expand_asserting_formats(&mut self, module: &str, schema: &str) -> Option<Result<TokenStream, Vec<String>>> {
+        let dir = self.out_dir.join("schemas");
+        let path = dir.join(format!("{module}.json"));
+        if let Err(e) = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, schema)) {
+            return Some(Err(vec![format!("cannot write {}: {e}", path.display())]));
+        }
+        // An absolute path: the macro joins it to CARGO_MANIFEST_DIR, which leaves it as it is.
+        let Some(file) = path.to_str() else {
+            return Some(Err(vec![format!("{} is not UTF-8", path.display())]));
+        };
+        let invocation = quote!([::toolgate] #[tool(formats = assert)] pub struct Schema = #file;);
+        let tokens = catch(|| toolgate_compiler::expand(invocation))?;
+        if tokens.to_string().contains("compile_error") {
+            return Some(Err(vec![format!("the macro reported errors: {tokens}")]));
+        }
+        Some(Ok(tokens))
     }
 
     fn finish(self, location: &str) -> TokenStream {
@@ -385,12 +423,29 @@ fn catch<T>(f: impl FnOnce() -> T) -> Option<T> {
     r
 }
 
-/// How many diagnostics lowering alone reports (the rest of `diagnose_text`'s come from check.rs).
-fn lowering_count(text: &str) -> usize {
+fn options(assert_formats: bool) -> Options {
+    Options { assert_formats }
+}
+
+/// What `diagnose_text` does, with the options of `#[tool(formats = assert)]` when asked.
+fn diagnose_with(text: &str, assert_formats: bool) -> Vec<Diagnostic> {
     let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
     match parse_text(text) {
         Ok(j) => {
-            let _ir = toolgate_compiler::lower::lower(&j, &mut diags);
+            let ir = toolgate_compiler::lower::lower(&j, &mut diags, options(assert_formats));
+            toolgate_compiler::check::check(&ir, &mut diags);
+        }
+        Err((loc, msg)) => diags.error(loc, None, format!("invalid JSON in schema: {msg}")),
+    }
+    diags.items().to_vec()
+}
+
+/// How many diagnostics lowering alone reports (the rest of the decision's come from check.rs).
+fn lowering_count(text: &str, assert_formats: bool) -> usize {
+    let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
+    match parse_text(text) {
+        Ok(j) => {
+            let _ir = toolgate_compiler::lower::lower(&j, &mut diags, options(assert_formats));
             diags.items().len()
         }
         Err(_) => 1,

@@ -18,6 +18,46 @@ use toolgate::{Tool, Violations};
 
 pub use generated::SUPPORTED;
 
+/// A use of a supported keyword that toolgate refuses by design, recognised by its message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefusedForm {
+    /// the name the report gives it, e.g. `$ref (outside the document)`
+    pub label: &'static str,
+    /// a fragment of the compiler's message for it
+    pub message: &'static str,
+    /// why it is refused
+    pub reason: &'static str,
+}
+
+/// The uses of supported keywords that toolgate refuses by design. A refusal of a group whose
+/// keywords are all supported is a finding (the test fails) unless every diagnostic is one of
+/// these.
+pub const REFUSED_FORMS: &[RefusedForm] = &[
+    RefusedForm {
+        label: "$ref (outside the document)",
+        message: "points outside this schema",
+        reason: "toolgate never fetches schemas: every reference must resolve within the tool's own schema",
+    },
+    RefusedForm {
+        label: "$ref (into a non-schema)",
+        message: "does not point at a schema",
+        reason: "a reference must point at a subschema, not into the value of an annotation or an unknown keyword",
+    },
+    RefusedForm {
+        label: "format (cannot be asserted)",
+        message: "cannot be asserted",
+        reason: "under `#[tool(formats = assert)]`, a format toolgate has no exact check for is a compile error",
+    },
+];
+
+impl RefusedForm {
+    /// The refused form a diagnostic message names, if any.
+    #[must_use]
+    pub fn of(message: &str) -> Option<&'static Self> {
+        REFUSED_FORMS.iter().find(|f| message.contains(f.message))
+    }
+}
+
 /// A suite group that toolgate refuses on purpose although the suite expects it to work.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Deliberate {
@@ -74,6 +114,8 @@ pub struct SuiteFile {
 pub struct Group {
     /// the group's description
     pub description: &'static str,
+    /// compiled as `#[tool(formats = assert)]` (the `optional/format/` groups)
+    pub formats_asserted: bool,
     /// the schema, as written in the suite
     pub schema: &'static str,
     /// every keyword the schema uses, recursively, sorted (see [`SUPPORTED`])
@@ -274,7 +316,8 @@ pub fn run(suite: &Suite) -> Outcome {
                 ));
                 Status::Broken
             } else {
-                let wrongly = group.unsupported().next().is_none();
+                let wrongly = group.unsupported().next().is_none()
+                    && !group.refusals.iter().all(|r| RefusedForm::of(r.message).is_some());
                 let deliberate = DELIBERATE.iter().find(|d| {
                     d.file == file.path
                         && d.group == group.description
@@ -419,6 +462,13 @@ fn md(s: &str) -> String {
 /// diagnostics point at.
 fn causes(group: &Group) -> Vec<String> {
     let mut c: Vec<String> = group.unsupported().map(str::to_owned).collect();
+    for r in group.refusals {
+        if let Some(f) = RefusedForm::of(r.message) {
+            if !c.iter().any(|x| x == f.label) {
+                c.push(f.label.to_owned());
+            }
+        }
+    }
     if c.is_empty() {
         for r in group.refusals {
             let tag = if r.impossible { "impossible schema" } else { "value refused" };
@@ -518,7 +568,8 @@ pub fn report(suite: &Suite, outcome: &Outcome) -> String {
     );
     out.push_str(
         "The test fails on any wrong verdict, and on any refused group whose keywords (recursively) are \
-         all supported: a refusal must always be caused by a keyword toolgate does not implement.\n\n",
+         all supported: a refusal must be caused by a keyword toolgate does not implement, or by one of \
+         the uses of a supported keyword refused by design (listed below).\n\n",
     );
 
     let kws: Vec<String> = SUPPORTED.iter().map(|k| format!("`{k}`")).collect();
@@ -557,6 +608,10 @@ pub fn report(suite: &Suite, outcome: &Outcome) -> String {
          draft-07.\n\n",
     );
     by_keyword(outcome, false, &mut out);
+    out.push_str("\nUses of supported keywords that are refused by design:\n\n");
+    for f in REFUSED_FORMS {
+        let _ = writeln!(out, "- `{}`: {}.", f.label, f.reason);
+    }
 
     out.push_str("\n## Refused on purpose, although the suite expects the schema to work\n\n");
     let mut any = false;
@@ -601,8 +656,8 @@ pub fn report(suite: &Suite, outcome: &Outcome) -> String {
 }
 
 const OPTIONAL_NOTES: &str = "\
-The optional tests cover behaviour the specification leaves to implementations. What the supported \
-keywords imply is checked like the required tests:
+The optional tests cover behaviour the specification leaves to implementations. Every accepted group \
+is checked like the required tests, and a wrong verdict fails the test just the same:
 
 - `bignum.json`: integers beyond 64 bits are integers and numbers; limits up to `u64::MAX` and \
   down to `-u64::MAX` compare exactly. Instances are `serde_json` values, so a number beyond `u64`/`i64` is \
@@ -611,10 +666,12 @@ keywords imply is checked like the required tests:
   compare equal. The high-precision groups pass because the suite's values round that way.
 - `float-overflow.json`: `multipleOf` is decided on decimal values, never on a rounded quotient, so \
   `1e308` is a multiple of `0.5`.
-- `format/*.json`, `format-assertion.json`: `format` is refused (issue: formats).
-- `ecmascript-regex.json`, `non-bmp-regex.json`: `pattern` and `patternProperties` are refused.
+- `format/*.json` expect `format` to assert: the harness compiles them as `#[tool(formats = assert)]` \
+  compiles them. A format toolgate has no exact check for is then refused at compile time (see the \
+  uses refused by design). Without that option `format` is an annotation, as `format.json` of the \
+  required tests expects.
 - `unknownKeyword.json`, `refOfUnknownKeyword.json`: unknown keywords are refused by design (a typo must \
   not be ignored).
-- the rest (`$ref`, `$id`, `$anchor`, `$dynamicRef`, `dependencies`, cross-draft references) use keywords \
-  toolgate refuses for now.
+- `dependencies-compatibility.json`, `cross-draft.json`: keywords and references of other drafts are \
+  refused in a draft 2020-12 schema.
 ";

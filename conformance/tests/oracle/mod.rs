@@ -171,86 +171,389 @@ fn len64(n: usize) -> u64 {
     u64::try_from(n).unwrap_or(u64::MAX)
 }
 
-/// Whether `instance` is valid against `schema` (only the keywords toolgate supports; others are
-/// ignored, so only call this for schemas toolgate accepted).
-pub fn valid(schema: &Value, instance: &Value) -> bool {
-    let s: &Map<String, Value> = match schema {
-        Value::Bool(b) => return *b,
-        Value::Object(s) => s,
-        _ => return false,
-    };
-    let ok = |k: &str, f: &dyn Fn(&Value) -> bool| s.get(k).is_none_or(f);
+/// The keywords this reference implements. A schema using any other (or a `$ref` that is not a
+/// JSON Pointer into the same document, or an asserted `format`) is not covered: [`valid`] gives
+/// no verdict for it.
+const KEYWORDS: &[&str] = &[
+    "$schema",
+    "$comment",
+    "$defs",
+    "definitions",
+    "$ref",
+    "title",
+    "description",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "contentEncoding",
+    "contentMediaType",
+    "type",
+    "enum",
+    "const",
+    "multipleOf",
+    "maximum",
+    "exclusiveMaximum",
+    "minimum",
+    "exclusiveMinimum",
+    "maxLength",
+    "minLength",
+    "maxItems",
+    "minItems",
+    "uniqueItems",
+    "maxContains",
+    "minContains",
+    "maxProperties",
+    "minProperties",
+    "required",
+    "dependentRequired",
+    "properties",
+    "additionalProperties",
+    "items",
+    "prefixItems",
+    "contains",
+    "propertyNames",
+    "dependentSchemas",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+    "if",
+    "then",
+    "else",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "format",
+];
 
-    let type_ok = ok("type", &|t| match t {
-        Value::String(t) => has_type(instance, t),
-        Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| has_type(instance, t))),
+/// Whether [`valid`] can judge `schema` (see [`KEYWORDS`]); `formats_asserted` when `format`
+/// is an assertion (this reference has no format checks).
+pub fn covers(schema: &Value, formats_asserted: bool) -> bool {
+    match schema {
+        Value::Bool(_) => true,
+        Value::Object(o) => o.iter().all(|(k, v)| {
+            let known = (KEYWORDS.contains(&k.as_str()) || k.starts_with("x-")) && !(formats_asserted && k == "format");
+            let ref_ok = k != "$ref" || v.as_str().is_some_and(|r| r == "#" || r.starts_with("#/"));
+            known
+                && ref_ok
+                && match k.as_str() {
+                    "properties" | "$defs" | "definitions" | "dependentSchemas" => {
+                        v.as_object().is_some_and(|m| m.values().all(|x| covers(x, formats_asserted)))
+                    }
+                    "allOf" | "anyOf" | "oneOf" | "prefixItems" => {
+                        v.as_array().is_some_and(|a| a.iter().all(|x| covers(x, formats_asserted)))
+                    }
+                    "additionalProperties"
+                    | "items"
+                    | "contains"
+                    | "propertyNames"
+                    | "not"
+                    | "if"
+                    | "then"
+                    | "else"
+                    | "unevaluatedItems"
+                    | "unevaluatedProperties" => covers(v, formats_asserted),
+                    _ => true,
+                }
+        }),
         _ => false,
-    });
-    let enum_ok = ok("enum", &|e| e.as_array().is_some_and(|e| e.iter().any(|x| equal(x, instance))));
-    let const_ok = ok("const", &|c| equal(c, instance));
-    if !(type_ok && enum_ok && const_ok) {
-        return false;
     }
+}
 
-    if let Some(n) = num(instance) {
-        let bound =
-            |k: &str, pass: &dyn Fn(Ordering) -> bool| s.get(k).and_then(num).is_none_or(|limit| pass(n.cmp(&limit)));
-        let fine = bound("minimum", &Ordering::is_ge)
-            && bound("maximum", &Ordering::is_le)
-            && bound("exclusiveMinimum", &Ordering::is_gt)
-            && bound("exclusiveMaximum", &Ordering::is_lt)
-            && s.get("multipleOf").and_then(num).is_none_or(|m| n.multiple_of(&m));
-        if !fine {
-            return false;
+/// Whether `instance` is valid against the whole `schema` document, or `None` when the schema
+/// is not [covered](covers) or recursion does not end.
+pub fn valid(schema: &Value, instance: &Value) -> Option<bool> {
+    Eval { root: schema, depth: 0 }.eval(schema, instance).map(|r| r.valid)
+}
+
+/// The outcome of one subschema on one instance, with the annotations that
+/// `unevaluatedItems`/`unevaluatedProperties` look at (Core 11.2, 11.3).
+#[derive(Default)]
+struct Outcome {
+    valid: bool,
+    items: std::collections::BTreeSet<usize>,
+    props: std::collections::BTreeSet<String>,
+}
+
+struct Eval<'a> {
+    root: &'a Value,
+    depth: u32,
+}
+
+fn pointer<'v>(root: &'v Value, r: &str) -> Option<&'v Value> {
+    let p = r.strip_prefix('#')?;
+    let decoded = percent_decode(p)?;
+    root.pointer(&decoded)
+}
+
+fn percent_decode(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if c == b'%' {
+            let hex = s.get(i + 1..i + 3)?;
+            out.push(u8::from_str_radix(hex, 16).ok()?);
+            i += 3;
+        } else {
+            out.push(c);
+            i += 1;
         }
     }
+    String::from_utf8(out).ok()
+}
 
-    if let Value::String(x) = instance {
-        let chars = len64(x.chars().count());
-        if count(s.get("minLength")).is_some_and(|m| chars < m) || count(s.get("maxLength")).is_some_and(|m| chars > m)
-        {
-            return false;
+impl Eval<'_> {
+    #[allow(clippy::too_many_lines)]
+    fn eval(&mut self, schema: &Value, instance: &Value) -> Option<Outcome> {
+        let s: &Map<String, Value> = match schema {
+            Value::Bool(b) => return Some(Outcome { valid: *b, ..Outcome::default() }),
+            Value::Object(s) => s,
+            _ => return None,
+        };
+        self.depth += 1;
+        if self.depth > 64 {
+            return None;
         }
-    }
+        let mut out = Outcome { valid: true, ..Outcome::default() };
+        let fail = |out: &mut Outcome| out.valid = false;
 
-    if let Value::Array(a) = instance {
-        let n = len64(a.len());
-        if count(s.get("minItems")).is_some_and(|m| n < m) || count(s.get("maxItems")).is_some_and(|m| n > m) {
-            return false;
-        }
-        if s.get("uniqueItems") == Some(&Value::Bool(true))
-            && a.iter().enumerate().any(|(i, x)| a.iter().skip(i + 1).any(|y| equal(x, y)))
-        {
-            return false;
-        }
-        if let Some(items) = s.get("items") {
-            if !a.iter().all(|x| valid(items, x)) {
-                return false;
+        // In-place applicators: their annotations count only when they pass.
+        let absorb = |out: &mut Outcome, r: Outcome| {
+            out.items.extend(r.items);
+            out.props.extend(r.props);
+        };
+        if let Some(r) = s.get("$ref").and_then(Value::as_str) {
+            let target = pointer(self.root, r)?;
+            let r = self.eval(target, instance)?;
+            if r.valid {
+                absorb(&mut out, r);
+            } else {
+                fail(&mut out);
             }
         }
-    }
-
-    if let Value::Object(o) = instance {
-        let n = len64(o.len());
-        if count(s.get("minProperties")).is_some_and(|m| n < m) || count(s.get("maxProperties")).is_some_and(|m| n > m)
-        {
-            return false;
-        }
-        if let Some(Value::Array(req)) = s.get("required") {
-            if !req.iter().all(|r| r.as_str().is_some_and(|r| o.contains_key(r))) {
-                return false;
+        if let Some(Value::Array(all)) = s.get("allOf") {
+            for sub in all {
+                let r = self.eval(sub, instance)?;
+                if r.valid {
+                    absorb(&mut out, r);
+                } else {
+                    fail(&mut out);
+                }
             }
         }
-        let props = s.get("properties").and_then(Value::as_object);
-        for (k, v) in o {
-            let sub = match props.and_then(|p| p.get(k)) {
-                Some(p) => Some(p),
-                None => s.get("additionalProperties"),
+        if let Some(Value::Array(any)) = s.get("anyOf") {
+            let mut one = false;
+            for sub in any {
+                let r = self.eval(sub, instance)?;
+                if r.valid {
+                    one = true;
+                    absorb(&mut out, r);
+                }
+            }
+            if !one {
+                fail(&mut out);
+            }
+        }
+        if let Some(Value::Array(one_of)) = s.get("oneOf") {
+            let mut passing = Vec::new();
+            for sub in one_of {
+                let r = self.eval(sub, instance)?;
+                if r.valid {
+                    passing.push(r);
+                }
+            }
+            if passing.len() == 1 {
+                if let Some(r) = passing.pop() {
+                    absorb(&mut out, r);
+                }
+            } else {
+                fail(&mut out);
+            }
+        }
+        if let Some(n) = s.get("not") {
+            if self.eval(n, instance)?.valid {
+                fail(&mut out);
+            }
+        }
+        if let Some(i) = s.get("if") {
+            let r = self.eval(i, instance)?;
+            let branch = if r.valid {
+                absorb(&mut out, r);
+                s.get("then")
+            } else {
+                s.get("else")
             };
-            if sub.is_some_and(|sub| !valid(sub, v)) {
-                return false;
+            if let Some(b) = branch {
+                let r = self.eval(b, instance)?;
+                if r.valid {
+                    absorb(&mut out, r);
+                } else {
+                    fail(&mut out);
+                }
             }
         }
+
+        let type_ok = s.get("type").is_none_or(|t| match t {
+            Value::String(t) => has_type(instance, t),
+            Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| has_type(instance, t))),
+            _ => false,
+        });
+        let enum_ok = s.get("enum").is_none_or(|e| e.as_array().is_some_and(|e| e.iter().any(|x| equal(x, instance))));
+        let const_ok = s.get("const").is_none_or(|c| equal(c, instance));
+        if !(type_ok && enum_ok && const_ok) {
+            fail(&mut out);
+        }
+
+        if let Some(n) = num(instance) {
+            let bound = |k: &str, pass: &dyn Fn(Ordering) -> bool| {
+                s.get(k).and_then(num).is_none_or(|limit| pass(n.cmp(&limit)))
+            };
+            let fine = bound("minimum", &Ordering::is_ge)
+                && bound("maximum", &Ordering::is_le)
+                && bound("exclusiveMinimum", &Ordering::is_gt)
+                && bound("exclusiveMaximum", &Ordering::is_lt)
+                && s.get("multipleOf").and_then(num).is_none_or(|m| n.multiple_of(&m));
+            if !fine {
+                fail(&mut out);
+            }
+        }
+
+        if let Value::String(x) = instance {
+            let chars = len64(x.chars().count());
+            if count(s.get("minLength")).is_some_and(|m| chars < m)
+                || count(s.get("maxLength")).is_some_and(|m| chars > m)
+            {
+                fail(&mut out);
+            }
+        }
+
+        if let Value::Array(a) = instance {
+            let n = len64(a.len());
+            if count(s.get("minItems")).is_some_and(|m| n < m) || count(s.get("maxItems")).is_some_and(|m| n > m) {
+                fail(&mut out);
+            }
+            if s.get("uniqueItems") == Some(&Value::Bool(true))
+                && a.iter().enumerate().any(|(i, x)| a.iter().skip(i + 1).any(|y| equal(x, y)))
+            {
+                fail(&mut out);
+            }
+            let prefix = s.get("prefixItems").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            for (i, (sub, x)) in prefix.iter().zip(a).enumerate() {
+                out.items.insert(i);
+                if !self.eval(sub, x)?.valid {
+                    fail(&mut out);
+                }
+            }
+            if let Some(items) = s.get("items") {
+                for (i, x) in a.iter().enumerate().skip(prefix.len()) {
+                    out.items.insert(i);
+                    if !self.eval(items, x)?.valid {
+                        fail(&mut out);
+                    }
+                }
+            }
+            if let Some(c) = s.get("contains") {
+                let mut matched = 0u64;
+                for (i, x) in a.iter().enumerate() {
+                    if self.eval(c, x)?.valid {
+                        matched += 1;
+                        out.items.insert(i);
+                    }
+                }
+                let min = count(s.get("minContains")).unwrap_or(1);
+                if matched < min || count(s.get("maxContains")).is_some_and(|m| matched > m) {
+                    fail(&mut out);
+                }
+            }
+        }
+
+        if let Value::Object(o) = instance {
+            let n = len64(o.len());
+            if count(s.get("minProperties")).is_some_and(|m| n < m)
+                || count(s.get("maxProperties")).is_some_and(|m| n > m)
+            {
+                fail(&mut out);
+            }
+            if let Some(Value::Array(req)) = s.get("required") {
+                if !req.iter().all(|r| r.as_str().is_some_and(|r| o.contains_key(r))) {
+                    fail(&mut out);
+                }
+            }
+            if let Some(Value::Object(dr)) = s.get("dependentRequired") {
+                for (k, names) in dr {
+                    if o.contains_key(k)
+                        && !names
+                            .as_array()
+                            .is_some_and(|ns| ns.iter().all(|r| r.as_str().is_some_and(|r| o.contains_key(r))))
+                    {
+                        fail(&mut out);
+                    }
+                }
+            }
+            if let Some(Value::Object(ds)) = s.get("dependentSchemas") {
+                for (k, sub) in ds {
+                    if o.contains_key(k) {
+                        let r = self.eval(sub, instance)?;
+                        if r.valid {
+                            absorb(&mut out, r);
+                        } else {
+                            fail(&mut out);
+                        }
+                    }
+                }
+            }
+            if let Some(pn) = s.get("propertyNames") {
+                for k in o.keys() {
+                    if !self.eval(pn, &Value::String(k.clone()))?.valid {
+                        fail(&mut out);
+                    }
+                }
+            }
+            let props = s.get("properties").and_then(Value::as_object);
+            for (k, v) in o {
+                if let Some(p) = props.and_then(|p| p.get(k)) {
+                    out.props.insert(k.clone());
+                    if !self.eval(p, v)?.valid {
+                        fail(&mut out);
+                    }
+                } else if let Some(add) = s.get("additionalProperties") {
+                    out.props.insert(k.clone());
+                    if !self.eval(add, v)?.valid {
+                        fail(&mut out);
+                    }
+                }
+            }
+        }
+
+        // Last: what no other keyword of this schema (or its passing in-place subschemas) evaluated.
+        if let (Some(u), Value::Array(a)) = (s.get("unevaluatedItems"), instance) {
+            for (i, x) in a.iter().enumerate() {
+                if !out.items.contains(&i) {
+                    if !self.eval(u, x)?.valid {
+                        fail(&mut out);
+                    }
+                    out.items.insert(i);
+                }
+            }
+        }
+        if let (Some(u), Value::Object(o)) = (s.get("unevaluatedProperties"), instance) {
+            for (k, v) in o {
+                if !out.props.contains(k) {
+                    if !self.eval(u, v)?.valid {
+                        fail(&mut out);
+                    }
+                    out.props.insert(k.clone());
+                }
+            }
+        }
+        if !out.valid {
+            // a failing schema produces no annotations
+            out.items.clear();
+            out.props.clear();
+        }
+        self.depth -= 1;
+        Some(out)
     }
-    true
 }
