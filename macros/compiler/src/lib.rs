@@ -54,13 +54,12 @@ fn expand_item(k: &TokenStream, item: &ToolItem) -> TokenStream {
         }
         SchemaSource::File(lit) => {
             let rel = lit.value();
-            // `TOOLGATE_MANIFEST_DIR` lets UI-test harnesses (trybuild builds in its own project
-            // directory) point at the real crate; everyone else gets `CARGO_MANIFEST_DIR`.
-            let base = std::env::var_os("TOOLGATE_MANIFEST_DIR")
-                .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
-                .map(std::path::PathBuf::from)
-                .unwrap_or_default();
-            let path = base.join(&rel);
+            // Relative to the crate being compiled. `TOOLGATE_MANIFEST_DIR` is a second place to
+            // look, for UI-test harnesses (trybuild builds the test files in a project of its own).
+            let bases = [std::env::var_os("CARGO_MANIFEST_DIR"), std::env::var_os("TOOLGATE_MANIFEST_DIR")];
+            let candidates: Vec<std::path::PathBuf> =
+                bases.into_iter().flatten().map(|b| std::path::PathBuf::from(b).join(&rel)).collect();
+            let path = candidates.iter().find(|p| p.is_file()).or(candidates.first()).cloned().unwrap_or_default();
             match std::fs::read_to_string(&path) {
                 Err(e) => {
                     let mut diags = Diagnostics::new(Source::Inline, lit.span());
