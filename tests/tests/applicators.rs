@@ -166,3 +166,37 @@ fn draft07_meanings() {
         ],
     );
 }
+
+tool_schema! {
+    pub struct Search = {
+        "type": "object",
+        "properties": {
+            "query": {"oneOf": [
+                {"type": "string", "minLength": 1},
+                {"type": "array", "items": {"type": "string"}},
+                {"$ref": "#/$defs/range"},
+                {"type": "null"}
+            ]},
+            "limit": {"anyOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {"type": "boolean"}]}
+        },
+        "$defs": {
+            "range": {"type": "object", "properties": {"from": {"type": "integer", "minimum": 0, "maximum": 9}}, "required": ["from"]}
+        }
+    };
+}
+
+#[test]
+fn branches_told_apart_by_type_become_an_enum() {
+    let s = Search::from_value(&json!({"query": ["a", "b"], "limit": 5})).expect("valid");
+    assert_eq!(s.query, Some(SearchQuery::Array(vec!["a".to_owned(), "b".to_owned()])));
+    assert_eq!(s.limit, Some(SearchLimit::Integer(5)));
+    let s = Search::from_value(&json!({"query": {"from": 3}, "limit": true})).expect("valid");
+    assert_eq!(s.query, Some(SearchQuery::Range(Range { from: 3 })));
+    assert_eq!(s.limit, Some(SearchLimit::Boolean(true)));
+    let s = Search::from_value(&json!({"query": null})).expect("valid");
+    assert_eq!(s.query, None);
+    assert!(Search::from_value(&json!({"query": ""})).is_err());
+    let back = serde_json::to_value(Search::from_value(&json!({"query": "x", "limit": false})).expect("valid"))
+        .expect("serialize");
+    assert_eq!(back, json!({"query": "x", "limit": false}));
+}

@@ -4,6 +4,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::model::types::{Ty, TypeDef, TypeKind, Typing};
+use crate::model::JsonType;
 
 /// An identifier from the IR's spelling (raw when it starts with `r#`).
 pub fn ident(s: &str) -> Ident {
@@ -194,6 +195,20 @@ pub fn definitions(
                     }
                 });
             }
+            TypeKind::Union { variants } => {
+                let vs = variants.iter().map(|v| {
+                    let id = ident(&v.ident);
+                    let ty = rust_ty(&v.ty, t, k);
+                    let d = doc_attr(&format!("A JSON {} value.", v.json_type.name()));
+                    quote!(#d #id(#ty),)
+                });
+                out.extend(quote! {
+                    #doc
+                    #lints
+                    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+                    #vis enum #name { #(#vs)* }
+                });
+            }
             TypeKind::Newtype(ty) => {
                 let ty = rust_ty(ty, t, k);
                 out.extend(quote! {
@@ -289,6 +304,28 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                 quote!(match v.as_str()? { #(#arms)* _ => #opt::None }),
                 quote!(#ser::Serializer::serialize_str(serializer, self.as_str())),
             )
+        }
+        TypeKind::Union { variants } => {
+            let value = quote!(#k::__private::serde_json::Value);
+            let arms = variants.iter().map(|var| {
+                let id = ident(&var.ident);
+                let b = build(&var.ty, &quote!(v), k, 1);
+                let pat = match var.json_type {
+                    JsonType::Null => quote!(#value::Null),
+                    JsonType::Boolean => quote!(#value::Bool(_)),
+                    JsonType::Integer => quote!(#value::Number(n) if #k::__private::is_integer(n)),
+                    JsonType::Number => quote!(#value::Number(_)),
+                    JsonType::String => quote!(#value::String(_)),
+                    JsonType::Array => quote!(#value::Array(_)),
+                    JsonType::Object => quote!(#value::Object(_)),
+                };
+                quote!(#pat => #opt::Some(#name::#id(#b)),)
+            });
+            let ser_arms = variants.iter().map(|var| {
+                let id = ident(&var.ident);
+                quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
+            });
+            (quote!(match v { #(#arms)* _ => #opt::None }), quote!(match self { #(#ser_arms)* }))
         }
         TypeKind::Newtype(ty) => {
             let b = build(ty, &quote!(v), k, 1);

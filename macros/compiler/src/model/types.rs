@@ -67,6 +67,22 @@ pub enum TypeKind {
     },
     /// a tuple struct around another type (a root that is not an object or a string enum)
     Newtype(Ty),
+    /// `anyOf`/`oneOf` whose branches have pairwise different JSON types: one variant per branch
+    Union {
+        /// the variants, in branch order
+        variants: Vec<UnionVariant>,
+    },
+}
+
+/// A variant of a [`TypeKind::Union`].
+#[derive(Debug, Clone)]
+pub struct UnionVariant {
+    /// the Rust identifier
+    pub ident: String,
+    /// the JSON type that selects this variant
+    pub json_type: JsonType,
+    /// the payload
+    pub ty: Ty,
 }
 
 /// A struct field.
@@ -233,7 +249,76 @@ impl Namer<'_> {
                 };
             }
         }
-        Ty::Value
+        if !c.any_of.is_empty() && !c.one_of.is_empty() {
+            return Ty::Value;
+        }
+        self.union(branches, name)
+    }
+
+    /// The single JSON type a branch accepts, following `$ref`s.
+    fn branch_type(&self, mut n: NodeId) -> Option<JsonType> {
+        for _ in 0..64 {
+            let Body::Checks(c) = &self.ir.node(n).body else { return None };
+            match (c.type_list(), &c.reference) {
+                (Some([t]), _) => return Some(*t),
+                (None, Some(r)) => n = r.value.1,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// `anyOf`/`oneOf` whose branches are told apart by JSON type (`null` makes it optional).
+    fn union(&mut self, branches: &[NodeId], name: &str) -> Ty {
+        if branches.len() < 2 {
+            return Ty::Value;
+        }
+        let mut typed: Vec<(NodeId, JsonType)> = Vec::new();
+        for b in branches {
+            let Some(t) = self.branch_type(*b) else { return Ty::Value };
+            let clash = typed.iter().any(|(_, u)| {
+                *u == t || matches!((u, t), (JsonType::Integer, JsonType::Number) | (JsonType::Number, JsonType::Integer))
+            });
+            if clash {
+                return Ty::Value;
+            }
+            typed.push((*b, t));
+        }
+        let nullable = typed.iter().any(|(_, t)| *t == JsonType::Null);
+        typed.retain(|(_, t)| *t != JsonType::Null);
+        let ty = if let [(only, _)] = typed.as_slice() {
+            self.ty_of(*only, name, false)
+        } else {
+            let union_name = self.fresh(name);
+            let index = self.defs.len();
+            self.defs.push(TypeDef {
+                name: union_name.clone(),
+                doc: String::new(),
+                kind: TypeKind::Union { variants: Vec::new() },
+                node: branches.first().copied().unwrap_or_default(),
+            });
+            let mut variants = Vec::new();
+            for (b, t) in typed {
+                let vty = self.ty_of(b, &format!("{union_name}{}", pascal(t.name())), false);
+                let ident = match &vty {
+                    Ty::Named(i) => self.defs.get(*i).map_or_else(|| pascal(t.name()), |d| d.name.clone()),
+                    _ => pascal(t.name()),
+                };
+                variants.push(UnionVariant { ident, json_type: t, ty: vty });
+            }
+            if let Some(def) = self.defs.get_mut(index) {
+                def.kind = TypeKind::Union { variants };
+            }
+            Ty::Named(index)
+        };
+        if nullable {
+            match ty {
+                Ty::Option(inner) => Ty::Option(inner),
+                t => Ty::Option(Box::new(t)),
+            }
+        } else {
+            ty
+        }
     }
 
     fn string_enum(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
