@@ -12,7 +12,6 @@ pub const KNOWN: &[&str] = &[
     "time",
     "duration",
     "email",
-    "hostname",
     "ipv4",
     "ipv6",
     "uri",
@@ -31,6 +30,17 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
         return Claim::Annotation;
     };
     if !l.assert_formats {
+        return Claim::Annotation;
+    }
+    if f == "hostname" || f == "idn-hostname" || f == "idn-email" || f == "iri" || f == "iri-reference" {
+        l.error(
+            m.value.loc,
+            ptr,
+            format!(
+                "format {f:?} cannot be asserted exactly: it includes internationalised names whose \
+                 IDNA2008 rules toolgate does not implement; leave it an annotation or use `pattern`"
+            ),
+        );
         return Claim::Annotation;
     }
     if KNOWN.contains(&f.as_str()) {
