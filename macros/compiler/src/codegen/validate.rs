@@ -111,7 +111,6 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
     if c.additional.is_some() || (own_unevaluated && c.unevaluated_properties.is_some()) {
         return quote!(true);
     }
-    let value = quote!(#k::__private::serde_json::Value);
     let mut parts: Vec<TokenStream> = Vec::new();
     let names: Vec<&String> = c.properties.iter().map(|p| &p.name).collect();
     if !names.is_empty() {
@@ -120,10 +119,22 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
     for (pat, _) in pattern_props(id, c) {
         parts.push(quote!(#pat.is_match(key)));
     }
-    let ev = |n: NodeId| {
+    parts.extend(in_place_evaluated(ir, c, k, |n| {
         let f = format_ident!("__evaluated_property_{}", n);
         quote!(#f(v, key))
-    };
+    }));
+    if parts.is_empty() {
+        quote!({ let _ = (v, key); false })
+    } else {
+        quote!(#(#parts)||*)
+    }
+}
+
+/// The annotation-collecting part shared by properties and items: what the in-place applicators
+/// evaluated (`ev(n)` asks node `n`), counting only branches that hold.
+fn in_place_evaluated(ir: &Ir, c: &Checks, k: &TokenStream, ev: impl Fn(NodeId) -> TokenStream) -> Vec<TokenStream> {
+    let value = quote!(#k::__private::serde_json::Value);
+    let mut parts = Vec::new();
     if let Some(r) = &c.reference {
         parts.push(ev(r.value.1));
     }
@@ -138,19 +149,15 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
     if let Some(i) = c.if_ {
         let ok = valid(ir, i, &quote!(v), k);
         let ei = ev(i);
-        let then = c.then_.map_or(quote!(false), ev);
-        let els = c.else_.map_or(quote!(false), ev);
+        let then = c.then_.map_or(quote!(false), &ev);
+        let els = c.else_.map_or(quote!(false), &ev);
         parts.push(quote!((if #ok { #ei || #then } else { #els })));
     }
     for (dk, d) in &c.dependent_schemas {
         let e = ev(*d);
         parts.push(quote!((::core::matches!(v, #value::Object(o) if o.contains_key(#dk)) && #e)));
     }
-    if parts.is_empty() {
-        quote!({ let _ = (v, key); false })
-    } else {
-        quote!(#(#parts)||*)
-    }
+    parts
 }
 
 /// An expression: is item `i` of array `v` evaluated by the node's keywords (the node valid)?
@@ -168,32 +175,10 @@ fn evi_expr(ir: &Ir, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> Toke
         let ok = valid(ir, cn, &quote!(e), k);
         parts.push(quote!(::core::matches!(v, #value::Array(a) if a.get(i).is_some_and(|e| #ok))));
     }
-    let ev = |n: NodeId| {
+    parts.extend(in_place_evaluated(ir, c, k, |n| {
         let f = format_ident!("__evaluated_item_{}", n);
         quote!(#f(v, i))
-    };
-    if let Some(r) = &c.reference {
-        parts.push(ev(r.value.1));
-    }
-    for b in &c.all_of {
-        parts.push(ev(*b));
-    }
-    for b in c.any_of.iter().chain(&c.one_of) {
-        let ok = valid(ir, *b, &quote!(v), k);
-        let e = ev(*b);
-        parts.push(quote!((#ok && #e)));
-    }
-    if let Some(i) = c.if_ {
-        let ok = valid(ir, i, &quote!(v), k);
-        let ei = ev(i);
-        let then = c.then_.map_or(quote!(false), ev);
-        let els = c.else_.map_or(quote!(false), ev);
-        parts.push(quote!((if #ok { #ei || #then } else { #els })));
-    }
-    for (dk, d) in &c.dependent_schemas {
-        let e = ev(*d);
-        parts.push(quote!((::core::matches!(v, #value::Object(o) if o.contains_key(#dk)) && #e)));
-    }
+    }));
     if parts.is_empty() {
         quote!({ let _ = (v, i); false })
     } else {
