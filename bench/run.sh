@@ -18,7 +18,7 @@ version() { awk -v n="$1" '$0 == "name = \"" n "\"" { getline; gsub(/version = |
   echo "- toolgate $(version toolgate), serde_json $(version serde_json) (with \`float_roundtrip\`, which jsonschema's macros turn on), jsonschema $(version jsonschema) + jsonschema-macros $(version jsonschema-macros), serde $(version serde), criterion $(version criterion)"
   echo "- Date: $(date -u +%Y-%m-%d)"
   echo
-  CARGO_TARGET_DIR="$target" cargo run -q -p toolgate-bench --release --bin table
+  CARGO_TARGET_DIR="$target" cargo run -q -p toolgate-bench --bin table
   echo
   cat bench/NOTES.md
 } > docs/BENCHMARKS.md

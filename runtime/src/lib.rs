@@ -188,7 +188,8 @@ pub mod __private {
     pub use crate::format::format_matches;
     pub use crate::pattern::Pattern;
     pub use crate::text::{
-        index_of, is_json, report_via_value, sval_eq, via_value, Halt, Keys, Kind, SVal, Scanner, Span, Step, Str,
+        index_of, is_json, report_via_value, sval_eq, via_value, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str,
+        Unique,
     };
     pub use serde;
     pub use serde_json;

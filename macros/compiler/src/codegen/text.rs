@@ -185,7 +185,7 @@ fn scalar_test(kind: K, values: &[&JsonValue], k: &TokenStream) -> TokenStream {
         }
         K::Number => {
             let ls = values.iter().filter_map(|v| if let JsonValue::Number(n) = v { Some(limit(n, k)) } else { None });
-            quote!(#(#p::cmp_limit(&__n, #ls).is_eq())||*)
+            quote!(#(__n.compare(#ls).is_eq())||*)
         }
         K::String => {
             let ss: Vec<&String> =
@@ -281,7 +281,7 @@ fn scan_checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         let integer_only =
             c.type_list().is_some_and(|t| t.contains(&JsonType::Integer) && !t.contains(&JsonType::Number));
         if integer_only {
-            checks.extend(quote! { if !#p::is_integer(&__n) { #invalid; } });
+            checks.extend(quote! { if !__n.is_integer() { #invalid; } });
         }
         checks.extend(enum_const(c, K::Number, k));
         let bounds = [
@@ -293,20 +293,20 @@ fn scan_checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         for (kw, test) in bounds {
             if let Some(kw) = kw {
                 let l = limit(&kw.value, k);
-                checks.extend(quote! { if #p::cmp_limit(&__n, #l).#test() { #invalid; } });
+                checks.extend(quote! { if __n.compare(#l).#test() { #invalid; } });
             }
         }
         if let Some(m) = &c.multiple_of {
             if let Some((mantissa, exponent)) = m.value.decimal() {
                 checks.extend(quote! {
-                    if !#p::multiple_of(&__n, #p::Decimal { mantissa: #mantissa, exponent: #exponent }) { #invalid; }
+                    if !#p::multiple_of(&__n.to_number(), #p::Decimal { mantissa: #mantissa, exponent: #exponent }) { #invalid; }
                 });
             }
         }
         if checks.is_empty() {
             quote! { sc.number()?; #ok }
         } else {
-            quote! { let __n = sc.number()?; #checks #ok }
+            quote! { let __n = sc.num()?; #checks #ok }
         }
     });
 
@@ -341,10 +341,12 @@ fn scan_checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         }
         let item = c.items.map_or_else(|| quote!(sc.skip_value()?;), |i| scan_call(ir, i));
         let unique = if c.unique_items {
-            quote! { if sc.seen_before(__start, __item) { #invalid; } }
+            quote! { if __uniq.seen(sc, __item) { #invalid; } }
         } else {
             TokenStream::new()
         };
+        let uniq_decl =
+            if c.unique_items { quote!(let mut __uniq = #p::Unique::new(__start);) } else { TokenStream::new() };
         let item_start = if c.unique_items { quote!(let __item = sc.pos();) } else { TokenStream::new() };
         let max = c.max_items.as_ref().map(|m| {
             let l = m.value;
@@ -357,6 +359,7 @@ fn scan_checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
         quote! {
             let __start = sc.pos();
             let mut __count: ::core::primitive::u64 = 0;
+            #uniq_decl
             if sc.enter_array()? {
                 loop {
                     #item_start
