@@ -35,11 +35,11 @@ fn date(s: &str) -> bool {
     if b.len() != 10 || b.get(4) != Some(&b'-') || b.get(7) != Some(&b'-') {
         return false;
     }
-    let (Some(y), Some(m), Some(d)) = (
-        b.get(0..4).and_then(digits),
-        b.get(5..7).and_then(digits),
-        b.get(8..10).and_then(digits),
-    ) else { return false };
+    let (Some(y), Some(m), Some(d)) =
+        (b.get(0..4).and_then(digits), b.get(5..7).and_then(digits), b.get(8..10).and_then(digits))
+    else {
+        return false;
+    };
     let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
     let days = match m {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
@@ -56,11 +56,11 @@ fn time(s: &str) -> bool {
     if b.len() < 9 || b.get(2) != Some(&b':') || b.get(5) != Some(&b':') {
         return false;
     }
-    let (Some(h), Some(m), Some(sec)) = (
-        b.get(0..2).and_then(digits),
-        b.get(3..5).and_then(digits),
-        b.get(6..8).and_then(digits),
-    ) else { return false };
+    let (Some(h), Some(m), Some(sec)) =
+        (b.get(0..2).and_then(digits), b.get(3..5).and_then(digits), b.get(6..8).and_then(digits))
+    else {
+        return false;
+    };
     let mut i = 8;
     if b.get(i) == Some(&b'.') {
         i += 1;

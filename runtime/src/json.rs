@@ -1,29 +1,61 @@
 //! Strict parsing of reply text and JSON value equality.
 
+use std::cell::Cell;
 use std::fmt;
 
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserialize, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
+use crate::limits::{LimitExceeded, Limits};
 use crate::num::num_eq;
 use crate::violation::Error;
 
 /// A `serde_json::Value` that refuses duplicate object keys while it is deserialised.
 ///
 /// `serde_json::Value` keeps the last of two equal keys; another parser may keep the first. A gate
-/// must not let the two disagree, so every text that toolgate parses goes through this type.
+/// must not let the two disagree, so every text that toolgate parses goes through this type (or
+/// [`parse_with`], which adds the depth limit). Deserialised on its own, it leaves the depth to
+/// the deserializer (`serde_json`'s recursion limit, for instance).
 #[derive(Debug, Clone, PartialEq)]
 pub struct StrictValue(pub Value);
 
 impl<'de> Deserialize<'de> for StrictValue {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(StrictVisitor).map(StrictValue)
+        let hit = Cell::new(false);
+        Strict { remaining: usize::MAX, hit: &hit }.deserialize(d).map(StrictValue)
     }
 }
 
-struct StrictVisitor;
+/// The strict visitor as a seed: `remaining` more arrays/objects may be entered; `hit` records
+/// that the depth limit (and not the syntax) stopped the parse.
+#[derive(Clone, Copy)]
+struct Strict<'c> {
+    remaining: usize,
+    hit: &'c Cell<bool>,
+}
 
-impl<'de> Visitor<'de> for StrictVisitor {
+impl Strict<'_> {
+    /// The seed for the items or members of an array or object entered from here.
+    fn enter<E: de::Error>(self) -> Result<Self, E> {
+        match self.remaining.checked_sub(1) {
+            Some(remaining) => Ok(Self { remaining, hit: self.hit }),
+            None => {
+                self.hit.set(true);
+                Err(E::custom("too deep"))
+            }
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Strict<'_> {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Strict<'_> {
     type Value = Value;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -55,22 +87,24 @@ impl<'de> Visitor<'de> for StrictVisitor {
         Ok(Value::Null)
     }
     fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        StrictValue::deserialize(d).map(|v| v.0)
+        self.deserialize(d)
     }
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let inner = self.enter()?;
         let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
-        while let Some(StrictValue(v)) = seq.next_element()? {
+        while let Some(v) = seq.next_element_seed(inner)? {
             out.push(v);
         }
         Ok(Value::Array(out))
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let inner = self.enter()?;
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
             if out.contains_key(&key) {
                 return Err(de::Error::custom(format_args!("duplicate key {}", Value::String(key))));
             }
-            let StrictValue(v) = map.next_value()?;
+            let v = map.next_value_seed(inner)?;
             out.insert(key, v);
         }
         Ok(Value::Object(out))
@@ -78,20 +112,78 @@ impl<'de> Visitor<'de> for StrictVisitor {
 }
 
 /// Parse text as exactly one JSON value: no `NaN`/`Infinity`, no trailing text, no duplicate
-/// keys, numbers within `f64` range, nesting at most 128 levels deep (`serde_json`'s limit).
+/// keys, numbers within `f64` range, and within [`Limits::DEFAULT`]: at most
+/// [`Limits::MAX_DEPTH`] (127) nested arrays and objects, as `serde_json`'s recursion limit admits.
 ///
 /// # Errors
-/// [`Error::Syntax`] with the parser's message, line and column.
+/// [`Error::Syntax`] with the parser's message, line and column; [`Error::Limit`] for nesting
+/// deeper than the limit.
 pub fn parse(text: &str) -> Result<Value, Error> {
+    parse_with(text, &Limits::DEFAULT)
+}
+
+/// [`parse`] within `limits`: the byte limit is checked first, the depth limit while parsing
+/// (so nesting of any depth is refused without recursing into it).
+///
+/// # Errors
+/// [`Error::Limit`] naming the limit, or [`Error::Syntax`] as for [`parse`].
+pub fn parse_with(text: &str, limits: &Limits) -> Result<Value, Error> {
+    limits.check_bytes(text).map_err(Error::Limit)?;
+    let hit = Cell::new(false);
+    let seed = Strict { remaining: limits.depth(), hit: &hit };
     let mut de = serde_json::Deserializer::from_str(text);
-    let v = StrictValue::deserialize(&mut de).and_then(|v| de.end().map(|()| v.0));
-    v.map_err(|e| Error::Syntax { message: strip_position(&e), line: e.line(), column: e.column() })
+    // `Strict` counts the depth itself (at most `Limits::MAX_DEPTH`, the limit `serde_json` would
+    // apply), so that exceeding it is told apart from a syntax error.
+    de.disable_recursion_limit();
+    let v = seed.deserialize(&mut de).and_then(|v| de.end().map(|()| v));
+    v.map_err(|e| {
+        if hit.get() {
+            let (line, column) = beyond_depth(text, limits.depth()).unwrap_or((e.line(), e.column()));
+            Error::Limit(LimitExceeded::Depth { limit: limits.depth(), line, column })
+        } else {
+            Error::Syntax { message: strip_position(&e), line: e.line(), column: e.column() }
+        }
+    })
+}
+
+/// The 1-based line and column (in bytes, as `serde_json` counts) of the first `[` or `{` nested
+/// deeper than `limit`. Iterative, for the text before it is known to be well-formed JSON.
+fn beyond_depth(text: &str, limit: usize) -> Option<(usize, usize)> {
+    let (mut depth, mut line, mut line_start) = (0usize, 1usize, 0usize);
+    let (mut in_string, mut escaped) = (false, false);
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'\n' => {
+                line += 1;
+                line_start = i + 1;
+            }
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > limit {
+                    return Some((line, i - line_start + 1));
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    None
 }
 
 fn strip_position(e: &serde_json::Error) -> String {
     let s = e.to_string();
-    match s.rfind(" at line ") {
-        Some(i) => format!("{} (line {}, column {})", &s[..i], e.line(), e.column()),
+    match s.rfind(" at line ").and_then(|i| s.get(..i)) {
+        Some(head) => format!("{head} (line {}, column {})", e.line(), e.column()),
         None => s,
     }
 }

@@ -29,10 +29,20 @@
 //! ```
 //!
 //! A keyword the compiler cannot enforce exactly is a compile error that points at it.
+//!
+//! Reply text is untrusted: every parse is bounded by [`Limits`] (bytes and nesting depth), and no
+//! input reaches a panic (the lints below deny `unwrap`, `expect`, `panic!` and unchecked indexing
+//! outside tests; the generated code is checked for the same constructs).
+
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, clippy::unreachable)
+)]
 
 pub mod gate;
 mod format;
 mod json;
+mod limits;
 mod num;
 mod pattern;
 pub mod report;
@@ -40,7 +50,8 @@ mod text;
 mod violation;
 
 pub use gate::{Gate, Toolbox};
-pub use json::parse;
+pub use json::{parse, parse_with};
+pub use limits::{LimitExceeded, Limits};
 pub use report::{Collect, First, Path, Sink, Verdict};
 pub use violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
@@ -102,11 +113,12 @@ pub trait Tool: Sized {
         })
     }
 
-    /// Parse `text` strictly (see [`parse`]), validate, and build the typed value.
+    /// Parse `text` strictly (see [`parse`]), validate, and build the typed value, within
+    /// [`Limits::DEFAULT`] (no byte limit, at most 127 nested arrays and objects).
     ///
     /// # Errors
-    /// [`Error::Syntax`] when the text is not one JSON value, [`Error::Invalid`] with every
-    /// violation otherwise.
+    /// [`Error::Syntax`] when the text is not one JSON value, [`Error::Limit`] when it nests too
+    /// deeply, [`Error::Invalid`] with every violation otherwise.
     fn from_json(text: &str) -> Result<Self, Error> {
         // The verdict comes from the text in one allocation-free pass; only valid text is parsed
         // into a `Value` to build the struct, and only invalid text is walked again for reports.
@@ -127,6 +139,39 @@ pub trait Tool: Sized {
                 }
             }
         }
+    }
+
+    /// [`Tool::from_json`] within `limits`: text longer than [`Limits::max_bytes`] is refused before
+    /// it is read, text nested deeper than [`Limits::max_depth`] as soon as the parser gets there.
+    ///
+    /// ```
+    /// use toolgate::{Error, LimitExceeded, Limits, Tool};
+    ///
+    /// toolgate::tool_schema! {
+    ///     /// Anything at all.
+    ///     pub struct Anything = {};
+    /// }
+    ///
+    /// let limits = Limits::DEFAULT.with_max_bytes(1_000).with_max_depth(8);
+    /// assert!(Anything::from_json_with("[[[1]]]", &limits).is_ok());
+    /// let deep = format!("{}{}", "[".repeat(9), "]".repeat(9));
+    /// let err = Anything::from_json_with(&deep, &limits).unwrap_err();
+    /// assert!(matches!(err, Error::Limit(LimitExceeded::Depth { limit: 8, .. })), "{err}");
+    /// let long = format!("\"{}\"", "x".repeat(1_000));
+    /// let err = Anything::from_json_with(&long, &limits).unwrap_err();
+    /// assert_eq!(err.to_string(), "too long: 1002 bytes, the limit is 1000 bytes");
+    /// ```
+    ///
+    /// # Errors
+    /// [`Error::Limit`] naming the limit, otherwise as [`Tool::from_json`].
+    fn from_json_with(text: &str, limits: &Limits) -> Result<Self, Error> {
+        limits.check_bytes(text).map_err(Error::Limit)?;
+        if limits.depth() >= Limits::MAX_DEPTH {
+            // The text scanner and `parse` stop at this depth already.
+            return Self::from_json(text);
+        }
+        let v = parse_with(text, limits)?;
+        Ok(Self::from_value(&v)?)
     }
 
     /// Whether `text` is one valid JSON instance: decided straight from the text in one pass,

@@ -574,7 +574,7 @@ impl std::error::Error for Violations {}
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
-    /// The text is not one JSON value (syntax, NaN, trailing text, duplicate key, too deep).
+    /// The text is not one JSON value (syntax, NaN, trailing text, duplicate key).
     Syntax {
         /// what the parser said
         message: String,
@@ -585,6 +585,9 @@ pub enum Error {
     },
     /// The JSON is well-formed but violates the schema.
     Invalid(Violations),
+    /// The text exceeds a [`crate::Limits`] limit (too long, or nested too deeply); it was not
+    /// parsed further.
+    Limit(crate::LimitExceeded),
 }
 
 impl Error {
@@ -593,7 +596,7 @@ impl Error {
     pub fn violations(&self) -> Option<&Violations> {
         match self {
             Self::Invalid(v) => Some(v),
-            Self::Syntax { .. } => None,
+            Self::Syntax { .. } | Self::Limit(_) => None,
         }
     }
 }
@@ -603,6 +606,7 @@ impl fmt::Display for Error {
         match self {
             Self::Syntax { message, .. } => write!(f, "not JSON: {message}"),
             Self::Invalid(v) => write!(f, "{v}"),
+            Self::Limit(l) => write!(f, "{l}"),
         }
     }
 }

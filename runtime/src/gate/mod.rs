@@ -4,9 +4,11 @@
 //!
 //! 1. **size**: the reply is at most [`Gate::max_bytes`] bytes (default 2,000);
 //! 2. **parse**: the reply is exactly one JSON value ([`crate::parse`]: no `NaN`, no trailing text,
-//!    no duplicate keys);
+//!    no duplicate keys), with arrays and objects nested at most [`Gate::max_depth`] levels deep
+//!    (default 64; deeper is [`Stage::TooDeep`], found without recursing into the nesting);
 //! 3. **envelope**: the JSON has the gate's [`Envelope`] shape; OpenAI `arguments` strings are
-//!    parsed as strictly as the reply (a failure is reported as not JSON, for that call);
+//!    parsed as strictly as the reply, within the same depth limit counted from the string's own
+//!    top level (a failure is reported as not JSON or too deep, for that call);
 //! 4. **allowlist**: the tool name is exactly one of the [`Toolbox`]'s names;
 //! 5. **arguments**: the tool's generated validator accepts the arguments;
 //! 6. **rules**: the business rules registered with [`Gate::rule`] accept the typed call.
@@ -143,6 +145,7 @@ type Rule<C> = Box<dyn Fn(&C) -> Result<(), String> + Send + Sync>;
 pub struct Gate<C> {
     envelope: Envelope,
     max_bytes: usize,
+    max_depth: usize,
     max_attempts: usize,
     rules: Vec<(&'static str, Rule<C>)>,
 }
@@ -152,6 +155,7 @@ impl<C> fmt::Debug for Gate<C> {
         f.debug_struct("Gate")
             .field("envelope", &self.envelope)
             .field("max_bytes", &self.max_bytes)
+            .field("max_depth", &self.max_depth)
             .field("max_attempts", &self.max_attempts)
             .field("rules", &self.rules.iter().map(|(t, _)| *t).collect::<Vec<_>>())
             .finish()
@@ -161,6 +165,11 @@ impl<C> fmt::Debug for Gate<C> {
 impl<C: Toolbox> Gate<C> {
     /// The default size limit of a reply, in bytes.
     pub const DEFAULT_MAX_BYTES: usize = 2_000;
+    /// The default depth limit: arrays and objects nested at most this many levels deep, in the
+    /// reply and in each OpenAI `arguments` string. Tool arguments rarely nest more than a few
+    /// levels; 64 leaves room for recursive schemas and stays far below what overflows the stack of
+    /// a 2 MiB thread.
+    pub const DEFAULT_MAX_DEPTH: usize = 64;
     /// The default number of replies the repair loop asks for.
     pub const DEFAULT_MAX_ATTEMPTS: usize = 3;
 
@@ -170,6 +179,7 @@ impl<C: Toolbox> Gate<C> {
         Self {
             envelope,
             max_bytes: Self::DEFAULT_MAX_BYTES,
+            max_depth: Self::DEFAULT_MAX_DEPTH,
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
             rules: Vec::new(),
         }
@@ -200,6 +210,16 @@ impl<C: Toolbox> Gate<C> {
         self
     }
 
+    /// Set the depth limit: how many levels arrays and objects may nest, in the reply as a whole
+    /// and in each OpenAI `arguments` string (counted from the string's top level). `0` admits no
+    /// array or object at all; values above [`crate::Limits::MAX_DEPTH`] (127) act as 127. A
+    /// deeper reply is refused at [`Stage::TooDeep`] as soon as the parser reaches the limit.
+    #[must_use]
+    pub fn max_depth(mut self, depth: usize) -> Self {
+        self.max_depth = depth.min(crate::Limits::MAX_DEPTH);
+        self
+    }
+
     /// Set how many replies [`Gate::repair`] asks for at most (at least 1).
     #[must_use]
     pub fn max_attempts(mut self, attempts: usize) -> Self {
@@ -217,6 +237,18 @@ impl<C: Toolbox> Gate<C> {
     #[must_use]
     pub const fn byte_limit(&self) -> usize {
         self.max_bytes
+    }
+
+    /// The depth limit, in levels of nesting.
+    #[must_use]
+    pub const fn depth_limit(&self) -> usize {
+        self.max_depth
+    }
+
+    /// The limits this gate parses replies (and OpenAI `arguments` strings) with.
+    #[must_use]
+    pub const fn limits(&self) -> crate::Limits {
+        crate::Limits { max_bytes: self.max_bytes, max_depth: self.max_depth }
     }
 
     /// How many replies the repair loop asks for at most.
@@ -246,13 +278,9 @@ impl<C: Toolbox> Gate<C> {
 
     /// Run every stage over `reply`.
     pub fn check(&self, reply: &str) -> Outcome<C> {
-        if reply.len() > self.max_bytes {
-            let detail = format!("{} bytes, the limit is {} bytes", reply.len(), self.max_bytes);
-            return Outcome::Rejected(self.reject(Stage::TooLong, detail));
-        }
-        let value = match crate::parse(reply) {
+        let value = match crate::parse_with(reply, &self.limits()) {
             Ok(v) => v,
-            Err(e) => return Outcome::Rejected(self.reject(Stage::NotJson, syntax_message(&e))),
+            Err(e) => return Outcome::Rejected(self.reject(parse_stage(&e), syntax_message(&e))),
         };
         match envelope::extract(self.envelope, value) {
             Err(problem) => Outcome::Rejected(self.reject(Stage::Envelope, problem)),
@@ -309,9 +337,10 @@ impl<C: Toolbox> Gate<C> {
         }
         let arguments = match args {
             Args::Value(v) => v,
-            Args::Text(text) => match crate::parse(&text) {
+            // Within the reply's byte limit already; the depth counts from the string's top level.
+            Args::Text(text) => match crate::parse_with(&text, &self.limits()) {
                 Ok(v) => v,
-                Err(e) => return Err(rejection(Stage::NotJson, syntax_message(&e), &name, &id)),
+                Err(e) => return Err(rejection(parse_stage(&e), syntax_message(&e), &name, &id)),
             },
         };
         let call = match C::decode(&name, &arguments) {
@@ -339,10 +368,27 @@ impl<C: Toolbox> Gate<C> {
     }
 }
 
-/// The parser's message without the `not JSON: ` prefix that [`crate::Error`]'s `Display` adds.
+/// The stage of a parse failure: a limit, or the syntax.
+fn parse_stage(e: &crate::Error) -> Stage {
+    match e {
+        crate::Error::Limit(crate::LimitExceeded::Bytes { .. }) => Stage::TooLong,
+        crate::Error::Limit(_) => Stage::TooDeep,
+        _ => Stage::NotJson,
+    }
+}
+
+/// The parser's message without the `not JSON: ` (or `too long: `...) prefix that
+/// [`crate::Error`]'s `Display` adds: the detail of a rejection.
 fn syntax_message(e: &crate::Error) -> String {
     match e {
         crate::Error::Syntax { message, .. } => message.clone(),
+        crate::Error::Limit(crate::LimitExceeded::Bytes { limit, found }) => {
+            format!("{found} bytes, the limit is {limit} bytes")
+        }
+        crate::Error::Limit(crate::LimitExceeded::Depth { limit, line, column }) => {
+            let s = if *limit == 1 { "" } else { "s" };
+            format!("arrays and objects nest more than {limit} level{s} deep (line {line}, column {column})")
+        }
         other => other.to_string(),
     }
 }

@@ -12,6 +12,9 @@ use super::envelope::Envelope;
 pub enum Stage {
     /// The reply is longer than the gate's byte limit.
     TooLong,
+    /// The reply (or an OpenAI `arguments` string) nests arrays and objects deeper than the gate's
+    /// depth limit.
+    TooDeep,
     /// The reply (or an OpenAI `arguments` string) is not exactly one JSON value.
     NotJson,
     /// The JSON does not have the shape of the gate's envelope.
@@ -25,12 +28,13 @@ pub enum Stage {
 }
 
 impl Stage {
-    /// The stage's name as used in reasons: `too long`, `not JSON`, `envelope`,
+    /// The stage's name as used in reasons: `too long`, `too deep`, `not JSON`, `envelope`,
     /// `tool not allowed`, `arguments`, `rule`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Self::TooLong => "too long",
+            Self::TooDeep => "too deep",
             Self::NotJson => "not JSON",
             Self::Envelope => "envelope",
             Self::NotAllowed => "tool not allowed",
@@ -159,6 +163,13 @@ impl Rejection {
         let tool = self.0.tool.as_deref().unwrap_or_default();
         match self.0.stage {
             Stage::TooLong => format!("Your reply was rejected: it is too long ({}).", self.0.detail),
+            Stage::TooDeep if self.0.call_index.is_some() && self.0.envelope != Envelope::Plain => {
+                format!(
+                    "Your reply was rejected: {call}the arguments of {tool} are nested too deeply: {}.",
+                    self.0.detail
+                )
+            }
+            Stage::TooDeep => format!("Your reply was rejected: it is nested too deeply: {}.", self.0.detail),
             Stage::NotJson if self.0.call_index.is_some() && self.0.envelope != Envelope::Plain => {
                 format!("Your reply was rejected: {call}the arguments of {tool} are not valid JSON: {}.", self.0.detail)
             }

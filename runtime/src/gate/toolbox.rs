@@ -107,33 +107,32 @@ pub trait Handle<T> {
 #[doc(hidden)]
 #[must_use]
 pub const fn __names_unique(names: &[&str]) -> bool {
-    let mut i = 0;
-    while i < names.len() {
-        let mut j = i + 1;
-        while j < names.len() {
-            if str_eq(names[i], names[j]) {
+    let mut rest = names;
+    while let [first, tail @ ..] = rest {
+        let mut others = tail;
+        while let [second, more @ ..] = others {
+            if str_eq(first, second) {
                 return false;
             }
-            j += 1;
+            others = more;
         }
-        i += 1;
+        rest = tail;
     }
     true
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (a, b) {
+            ([], []) => return true,
+            ([x, ra @ ..], [y, rb @ ..]) if *x == *y => {
+                a = ra;
+                b = rb;
+            }
+            _ => return false,
         }
-        i += 1;
     }
-    true
 }
 
 /// Declare the allowed tools once: a `Call` enum with one variant per tool holding its typed
