@@ -8,7 +8,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::limits::{LimitExceeded, Limits};
 use crate::num::num_eq;
-use crate::violation::Error;
+use crate::violation::{Error, Found};
 
 /// A `serde_json::Value` that refuses duplicate object keys while it is deserialised.
 ///
@@ -102,7 +102,9 @@ impl<'de> Visitor<'de> for Strict<'_> {
         let mut out = Map::new();
         while let Some(key) = map.next_key::<String>()? {
             if out.contains_key(&key) {
-                return Err(de::Error::custom(format_args!("duplicate key {}", Value::String(key))));
+                // The key as JSON text, shortened: the message must not echo a huge key back.
+                let key = Found::of(&Value::String(key)).text.unwrap_or_default();
+                return Err(de::Error::custom(format_args!("duplicate key {key}")));
             }
             let v = map.next_value_seed(inner)?;
             out.insert(key, v);

@@ -133,11 +133,14 @@ impl Rejection {
             Stage::NotAllowed => display_name(self.0.tool.as_deref().unwrap_or_default()),
             Stage::Arguments => {
                 let mut s = String::new();
-                for (i, v) in self.0.violations.iter().enumerate() {
+                for (i, v) in self.0.violations.iter().take(LISTED).enumerate() {
                     if i > 0 {
                         s.push_str("; ");
                     }
                     let _ = write!(s, "{v}");
+                }
+                if let Some(more) = self.0.violations.len().checked_sub(LISTED).filter(|n| *n > 0) {
+                    let _ = write!(s, "; and {more} more");
                 }
                 s
             }
@@ -188,9 +191,12 @@ impl Rejection {
             }
             Stage::Arguments => {
                 let mut s = format!("Your reply was rejected: {call}the arguments of {tool} do not match its schema:");
-                for v in &self.0.violations {
+                for v in self.0.violations.iter().take(LISTED) {
                     let at = if v.pointer.is_empty() { "(the arguments object)" } else { v.pointer.as_str() };
                     let _ = write!(s, "\n- at {at}: {}", v.kind);
+                }
+                if let Some(more) = self.0.violations.len().checked_sub(LISTED).filter(|n| *n > 0) {
+                    let _ = write!(s, "\n- and {more} more violation{}", if more == 1 { "" } else { "s" });
                 }
                 s
             }
@@ -251,11 +257,59 @@ fn display_name(name: &str) -> String {
     }
 }
 
-/// A string as JSON text, shortened to a readable length.
+/// A string as JSON text, shortened to a readable length, with [`invisible`] characters escaped.
 pub(crate) fn quoted(s: &str) -> String {
-    Found::new(crate::JsonType::String, Some(serde_json::Value::String(s.to_owned()).to_string()))
+    let text = Found::new(crate::JsonType::String, Some(serde_json::Value::String(s.to_owned()).to_string()))
         .text
-        .unwrap_or_default()
+        .unwrap_or_default();
+    if !text.chars().any(invisible) {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 16);
+    for c in text.chars() {
+        if invisible(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                let _ = write!(out, "\\u{u:04x}");
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// How many violations a reason or a feedback message lists: a reply crafted to violate the schema
+/// a hundred thousand times gets a message of bounded length (every violation is still in
+/// [`Rejection::violations`]).
+const LISTED: usize = 20;
+
+/// Characters that print as nothing (or as a plain space) but make a different name: zero-width
+/// and bidirectional formatting characters, non-breaking and other unusual spaces, tag and
+/// variation selector characters. They are shown as `\uXXXX` escapes wherever a reply's text is
+/// quoted back.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{ad}'
+            | '\u{34f}'
+            | '\u{61c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180e}'
+            | '\u{200b}'..='\u{200f}'
+            | '\u{202a}'..='\u{202e}'
+            | '\u{2060}'..='\u{206f}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e0fff}'
+    ) || (c.is_whitespace() && c != ' ')
 }
 
 /// Escape control characters so that the text stays on one line.
@@ -285,5 +339,10 @@ mod tests {
         assert_eq!(display_name("rm -rf"), "\"rm -rf\"");
         assert_eq!(display_name(""), "\"\"");
         assert_eq!(one_line("a\nb\u{7}"), "a\\nb\\u{7}");
+        assert_eq!(display_name("convert_units\u{200b}"), "\"convert_units\\u200b\"");
+        assert_eq!(display_name("\u{202e}stinu_trevnoc"), "\"\\u202estinu_trevnoc\"");
+        assert_eq!(display_name("convert\u{a0}units"), "\"convert\\u00a0units\"");
+        assert_eq!(display_name("tag\u{e0041}"), "\"tag\\udb40\\udc41\"");
+        assert_eq!(display_name("café"), "\"café\"");
     }
 }
