@@ -76,12 +76,18 @@ fn plain(value: Value) -> Result<Extracted, String> {
             ))
         }
     };
-    let extra: Vec<String> = map.keys().filter(|k| *k != "tool" && *k != "arguments").map(|k| quoted(k)).collect();
-    if !extra.is_empty() {
-        let s = if extra.len() == 1 { "" } else { "s" };
+    let extra = map.keys().filter(|k| *k != "tool" && *k != "arguments").count();
+    if extra > 0 {
+        // At most ten names: a reply with 100,000 members gets a message of bounded length.
+        let mut names: Vec<String> =
+            map.keys().filter(|k| *k != "tool" && *k != "arguments").take(10).map(|k| quoted(k)).collect();
+        if extra > names.len() {
+            names.push(format!("and {} more", extra - names.len()));
+        }
+        let s = if extra == 1 { "" } else { "s" };
         return Err(format!(
             "unexpected member{s} {} beside \"tool\" and \"arguments\"; a call has these two members only",
-            extra.join(", ")
+            names.join(", ")
         ));
     }
     let name = match map.remove("tool") {
