@@ -441,7 +441,10 @@ impl fmt::Display for ViolationKind {
             ),
             Self::False { found } => write!(f, "no value is allowed here, found {found}"),
             Self::AnyOf { alternatives } => {
-                write!(f, "expected a value matching at least one of the {alternatives} alternatives (anyOf), matched none")
+                write!(
+                    f,
+                    "expected a value matching at least one of the {alternatives} alternatives (anyOf), matched none"
+                )
             }
             Self::OneOf { alternatives, matched } => write!(
                 f,
@@ -449,11 +452,10 @@ impl fmt::Display for ViolationKind {
             ),
             Self::Not => f.write_str("the value matches a schema it must not match (not)"),
             Self::Contains { min, max, count } => match max {
-                Some(max) => write!(
-                    f,
-                    "expected between {min} and {max} items matching `contains`, found {count}"
-                ),
-                None => write!(f, "expected at least {} matching `contains`, found {count}", plural(*min, "item", "items")),
+                Some(max) => write!(f, "expected between {min} and {max} items matching `contains`, found {count}"),
+                None => {
+                    write!(f, "expected at least {} matching `contains`, found {count}", plural(*min, "item", "items"))
+                }
             },
             Self::DependentRequired { property, .. } => {
                 write!(f, "required property is missing (required when {property:?} is present)")

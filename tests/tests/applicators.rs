@@ -43,11 +43,16 @@ fn recursive_refs_and_patterns() {
         &[json!({"name": "a"}), json!({"name": "a", "children": [{"name": "b", "children": [{"name": "c"}]}]})],
         &[
             (json!({"name": "A"}), "/name", "pattern"),
-            (json!({"name": "a", "children": [{"name": "b", "children": [{"name": "9"}]}]}), "/children/0/children/0/name", "pattern"),
+            (
+                json!({"name": "a", "children": [{"name": "b", "children": [{"name": "9"}]}]}),
+                "/children/0/children/0/name",
+                "pattern",
+            ),
             (json!({"name": "a", "children": [{}]}), "/children/0/name", "required"),
         ],
     );
-    let t = Tree::from_value(&json!({"name": "a", "children": [{"name": "b"}], "parent": {"name": "p"}})).expect("valid");
+    let t =
+        Tree::from_value(&json!({"name": "a", "children": [{"name": "b"}], "parent": {"name": "p"}})).expect("valid");
     let child: &Node = &t.0.children.as_ref().expect("children")[0];
     assert_eq!(child.name, "b");
     let parent: Option<&Box<Node>> = t.0.parent.as_ref();
@@ -75,8 +80,10 @@ tool_schema! {
 #[test]
 fn combinators_and_conditionals() {
     check::<Shapes>(
-        &[json!({"any": "ab", "one": 1, "all": 2, "not": 0, "maybe": null, "cond": {"kind": "circle", "radius": 1}}),
-          json!({"any": 5, "one": 2.5, "maybe": "x", "cond": {"kind": "square", "width": 1}})],
+        &[
+            json!({"any": "ab", "one": 1, "all": 2, "not": 0, "maybe": null, "cond": {"kind": "circle", "radius": 1}}),
+            json!({"any": 5, "one": 2.5, "maybe": "x", "cond": {"kind": "square", "width": 1}}),
+        ],
         &[
             (json!({"any": "abc"}), "/any", "anyOf"),
             (json!({"one": 3}), "/one", "oneOf"),

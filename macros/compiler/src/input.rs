@@ -108,7 +108,8 @@ impl Parse for ToolItem {
                         }
                         Ok(())
                     } else {
-                        Err(meta.error("unknown `tool` option; the options are `name = \"...\"` and `formats = assert`"))
+                        Err(meta
+                            .error("unknown `tool` option; the options are `name = \"...\"` and `formats = assert`"))
                     }
                 })?;
             } else {

@@ -95,7 +95,8 @@ fn expand_item(k: &TokenStream, item: &ToolItem) -> TokenStream {
     };
     let Some(json) = json else { return skeleton(&diags) };
     let type_name = item.ident.to_string();
-    let compiled = compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref(), item.options);
+    let compiled =
+        compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref(), item.options);
     compiled.unwrap_or_else(|| skeleton(&diags))
 }
 
@@ -157,8 +158,19 @@ pub fn compile_text(type_name: &str, text: &str, krate: &TokenStream) -> Result<
         return Err(vec![format!("`{type_name}` is not a Rust identifier")]);
     }
     let tool = model::types::snake(type_name);
-    compile(&json, &mut diags, krate, &quote!(pub), &TokenStream::new(), type_name, &tool, &[], None, lower::Options::default())
-        .ok_or_else(|| diags.messages())
+    compile(
+        &json,
+        &mut diags,
+        krate,
+        &quote!(pub),
+        &TokenStream::new(),
+        type_name,
+        &tool,
+        &[],
+        None,
+        lower::Options::default(),
+    )
+    .ok_or_else(|| diags.messages())
 }
 
 /// The diagnostics of a schema, without generating code (empty when it is accepted).

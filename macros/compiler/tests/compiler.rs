@@ -60,7 +60,9 @@ fn panicking_constructs(ts: TokenStream, found: &mut Vec<String>) {
                 // and macro bodies (`m![..]`) are fine.
                 if g.delimiter() == Delimiter::Bracket {
                     let after_expression = match &prev {
-                        Some(TokenTree::Ident(i)) => !["in", "return", "mut", "break"].contains(&i.to_string().as_str()),
+                        Some(TokenTree::Ident(i)) => {
+                            !["in", "return", "mut", "break"].contains(&i.to_string().as_str())
+                        }
                         Some(TokenTree::Group(g)) => g.delimiter() != Delimiter::Brace,
                         _ => false,
                     };
@@ -87,7 +89,14 @@ fn generated_code_has_no_panicking_constructs() {
 #[test]
 fn the_detector_detects() {
     let mut found = Vec::new();
-    panicking_constructs(quote!(fn f(a: &[u8]) -> u8 { a[0] + x.unwrap() }), &mut found);
+    panicking_constructs(
+        quote!(
+            fn f(a: &[u8]) -> u8 {
+                a[0] + x.unwrap()
+            }
+        ),
+        &mut found,
+    );
     assert_eq!(found.len(), 2, "{found:?}");
 }
 
@@ -131,17 +140,61 @@ mod serde_json_like {
     }
 
     const KEYS: &[&str] = &[
-        "type", "enum", "const", "properties", "required", "additionalProperties", "items", "minItems",
-        "maxItems", "uniqueItems", "minLength", "maxLength", "minimum", "maximum", "exclusiveMinimum",
-        "exclusiveMaximum", "multipleOf", "minProperties", "maxProperties", "title", "description",
-        "$schema", "anyOf", "x-a", "a", "type ", "",
+        "type",
+        "enum",
+        "const",
+        "properties",
+        "required",
+        "additionalProperties",
+        "items",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minProperties",
+        "maxProperties",
+        "title",
+        "description",
+        "$schema",
+        "anyOf",
+        "x-a",
+        "a",
+        "type ",
+        "",
     ];
     const STRS: &[&str] = &[
-        "string", "integer", "number", "object", "array", "boolean", "null", "strin", "a", "",
-        "http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2020-12/schema", "💩",
+        "string",
+        "integer",
+        "number",
+        "object",
+        "array",
+        "boolean",
+        "null",
+        "strin",
+        "a",
+        "",
+        "http://json-schema.org/draft-07/schema#",
+        "https://json-schema.org/draft/2020-12/schema",
+        "💩",
     ];
     const NUMS: &[&str] = &[
-        "0", "-1", "1", "1.5", "-0", "1e308", "1e400", "18446744073709551616", "0.0001", "2.0", "-9223372036854775809",
+        "0",
+        "-1",
+        "1",
+        "1.5",
+        "-0",
+        "1e308",
+        "1e400",
+        "18446744073709551616",
+        "0.0001",
+        "2.0",
+        "-9223372036854775809",
         "123456789012345678901234567890",
     ];
 

@@ -124,7 +124,10 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
         quote!(#f(v, key))
     }));
     if parts.is_empty() {
-        quote!({ let _ = (v, key); false })
+        quote!({
+            let _ = (v, key);
+            false
+        })
     } else {
         quote!(#(#parts)||*)
     }
@@ -180,7 +183,10 @@ fn evi_expr(ir: &Ir, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> Toke
         quote!(#f(v, i))
     }));
     if parts.is_empty() {
-        quote!({ let _ = (v, i); false })
+        quote!({
+            let _ = (v, i);
+            false
+        })
     } else {
         quote!(#(#parts)||*)
     }
@@ -196,7 +202,10 @@ fn vstr_expr(id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     };
     if let Some(types) = c.type_list() {
         if !types.contains(&JsonType::String) {
-            return quote!({ let _ = x; false });
+            return quote!({
+                let _ = x;
+                false
+            });
         }
     }
     if let Some(e) = &c.enum_values {
@@ -207,7 +216,12 @@ fn vstr_expr(id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     if let Some(cv) = &c.const_value {
         match &cv.value {
             JsonValue::String(s) => parts.push(quote!(x == #s)),
-            _ => return quote!({ let _ = x; false }),
+            _ => {
+                return quote!({
+                    let _ = x;
+                    false
+                })
+            }
         }
     }
     if let Some(m) = &c.min_length {
@@ -251,7 +265,10 @@ fn vstr_expr(id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         parts.push(quote!((if #ci { #then } else { #els })));
     }
     if parts.is_empty() {
-        quote!({ let _ = x; true })
+        quote!({
+            let _ = x;
+            true
+        })
     } else {
         quote!(#(#parts)&&*)
     }
@@ -610,7 +627,11 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     }
     if let Some(pn) = c.property_names.filter(|n| !always(ir, *n)) {
         let f = format_ident!("__valid_name_{}", pn);
-        let fl = fail(k, &quote!(&at.key(key)), &quote!(PropertyName { property: ::std::string::String::from(key.as_str()) }));
+        let fl = fail(
+            k,
+            &quote!(&at.key(key)),
+            &quote!(PropertyName { property: ::std::string::String::from(key.as_str()) }),
+        );
         o_checks.extend(quote! {
             for key in o.keys() {
                 if !#f(key) { #fl }

@@ -11,7 +11,11 @@ pub fn schema_array(l: &mut Lowerer<'_>, m: &Member, ptr: &str) -> Vec<NodeId> {
             items.iter().enumerate().map(|(i, x)| l.schema(x, &format!("{ptr}/{i}"))).collect()
         }
         other => {
-            l.error(m.value.loc, ptr, format!("`{}` must be a non-empty array of schemas, found {}", m.key, describe(other)));
+            l.error(
+                m.value.loc,
+                ptr,
+                format!("`{}` must be a non-empty array of schemas, found {}", m.key, describe(other)),
+            );
             Vec::new()
         }
     }
@@ -20,7 +24,9 @@ pub fn schema_array(l: &mut Lowerer<'_>, m: &Member, ptr: &str) -> Vec<NodeId> {
 /// Lower an object whose values are schemas (`dependentSchemas`, `$defs`, …).
 pub fn schema_map(l: &mut Lowerer<'_>, m: &Member, ptr: &str) -> Vec<(String, NodeId)> {
     match &m.value.value {
-        JsonValue::Object(members) => members.iter().map(|x| (x.key.clone(), l.schema(&x.value, &join(ptr, &x.key)))).collect(),
+        JsonValue::Object(members) => {
+            members.iter().map(|x| (x.key.clone(), l.schema(&x.value, &join(ptr, &x.key)))).collect()
+        }
         other => {
             l.error(m.value.loc, ptr, format!("`{}` must map names to schemas, found {}", m.key, describe(other)));
             Vec::new()
@@ -42,7 +48,11 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
         "dependencies" if draft07 => {
             // Draft-07: an array value is `dependentRequired`, a schema value `dependentSchemas`.
             let JsonValue::Object(members) = &m.value.value else {
-                l.error(m.value.loc, ptr, format!("`dependencies` must be an object, found {}", describe(&m.value.value)));
+                l.error(
+                    m.value.loc,
+                    ptr,
+                    format!("`dependencies` must be an object, found {}", describe(&m.value.value)),
+                );
                 return Claim::Assertion;
             };
             for d in members {

@@ -11,7 +11,11 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
             // then plays the part of 2020-12 `items`.
             (JsonValue::Array(_), Draft::Draft07) => c.prefix_items = super::applicators::schema_array(l, m, ptr),
             (JsonValue::Array(_), Draft::Draft2020_12) => {
-                l.error(m.key_loc, ptr, "`items` must be a schema in draft 2020-12; tuples are written with `prefixItems`");
+                l.error(
+                    m.key_loc,
+                    ptr,
+                    "`items` must be a schema in draft 2020-12; tuples are written with `prefixItems`",
+                );
             }
             _ => c.items = Some(l.schema(&m.value, ptr)),
         },

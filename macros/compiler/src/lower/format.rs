@@ -47,11 +47,7 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
         c.format = Some(Kw { value: f.clone(), loc: m.key_loc });
         Claim::Assertion
     } else {
-        l.error(
-            m.value.loc,
-            ptr,
-            format!("format {f:?} cannot be asserted: toolgate checks {}", KNOWN.join(", ")),
-        );
+        l.error(m.value.loc, ptr, format!("format {f:?} cannot be asserted: toolgate checks {}", KNOWN.join(", ")));
         Claim::Annotation
     }
 }

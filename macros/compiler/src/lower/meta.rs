@@ -48,7 +48,8 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
 }
 
 /// Keywords of draft 2020-12 that toolgate does not implement yet.
-const NOT_YET_2020: &[&str] = &["$dynamicRef", "$dynamicAnchor", "$vocabulary", "contentSchema", "$recursiveRef", "$recursiveAnchor"];
+const NOT_YET_2020: &[&str] =
+    &["$dynamicRef", "$dynamicAnchor", "$vocabulary", "contentSchema", "$recursiveRef", "$recursiveAnchor"];
 
 /// Keywords of draft-07 that toolgate does not implement yet.
 const NOT_YET_07: &[&str] = &[];

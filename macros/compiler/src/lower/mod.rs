@@ -165,7 +165,11 @@ impl Lowerer<'_> {
         let Some(m) = members.iter().find(|m| m.key == "$id") else { return };
         let id_ptr = join(ptr, "$id");
         let JsonValue::String(id) = &m.value.value else {
-            self.error(m.value.loc, &id_ptr, format!("`$id` must be a URI reference, found {}", describe(&m.value.value)));
+            self.error(
+                m.value.loc,
+                &id_ptr,
+                format!("`$id` must be a URI reference, found {}", describe(&m.value.value)),
+            );
             return;
         };
         if self.draft == Draft::Draft07 && id.starts_with('#') {
@@ -176,7 +180,11 @@ impl Lowerer<'_> {
         }
         match id.split_once('#') {
             Some((_, frag)) if !frag.is_empty() => {
-                self.error(m.value.loc, &id_ptr, format!("`$id` {id:?} must not have a fragment; use `$anchor` for names"));
+                self.error(
+                    m.value.loc,
+                    &id_ptr,
+                    format!("`$id` {id:?} must not have a fragment; use `$anchor` for names"),
+                );
             }
             _ => {
                 let base = refs::resolve(&self.base, refs::strip_fragment(id));

@@ -17,7 +17,11 @@ pub fn string_list(l: &mut Lowerer<'_>, j: &Json, ptr: &str, keyword: &str) -> O
                 l.error(x.loc, &format!("{ptr}/{i}"), format!("`{keyword}` lists {s:?} twice"));
             }
             JsonValue::String(s) => out.push(s.clone()),
-            other => l.error(x.loc, &format!("{ptr}/{i}"), format!("`{keyword}` lists property names, found {}", describe(other))),
+            other => l.error(
+                x.loc,
+                &format!("{ptr}/{i}"),
+                format!("`{keyword}` lists property names, found {}", describe(other)),
+            ),
         }
     }
     Some(out)
@@ -66,7 +70,11 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
         "propertyNames" => c.property_names = Some(l.schema(&m.value, ptr)),
         "patternProperties" => {
             let JsonValue::Object(props) = &m.value.value else {
-                l.error(m.value.loc, ptr, format!("`patternProperties` must map patterns to schemas, found {}", describe(&m.value.value)));
+                l.error(
+                    m.value.loc,
+                    ptr,
+                    format!("`patternProperties` must map patterns to schemas, found {}", describe(&m.value.value)),
+                );
                 return Claim::Assertion;
             };
             for p in props {
@@ -79,7 +87,14 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
         }
         "dependentRequired" if l.draft == Draft::Draft2020_12 => {
             let JsonValue::Object(deps) = &m.value.value else {
-                l.error(m.value.loc, ptr, format!("`dependentRequired` must map property names to arrays of names, found {}", describe(&m.value.value)));
+                l.error(
+                    m.value.loc,
+                    ptr,
+                    format!(
+                        "`dependentRequired` must map property names to arrays of names, found {}",
+                        describe(&m.value.value)
+                    ),
+                );
                 return Claim::Assertion;
             };
             for d in deps {

@@ -27,11 +27,21 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
     match m.key.as_str() {
         "$ref" => {
             let JsonValue::String(r) = &m.value.value else {
-                l.error(m.value.loc, ptr, format!("`$ref` must be a URI reference, found {}", describe(&m.value.value)));
+                l.error(
+                    m.value.loc,
+                    ptr,
+                    format!("`$ref` must be a URI reference, found {}", describe(&m.value.value)),
+                );
                 return Claim::Assertion;
             };
             let id = l.current;
-            l.refs.push(PendingRef { node: id, reference: r.clone(), base: l.base.clone(), loc: m.key_loc, ptr: ptr.to_owned() });
+            l.refs.push(PendingRef {
+                node: id,
+                reference: r.clone(),
+                base: l.base.clone(),
+                loc: m.key_loc,
+                ptr: ptr.to_owned(),
+            });
             Claim::Assertion
         }
         // Draft-07 documents get `$defs` too: generators emit it there.
@@ -51,7 +61,14 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
                     let uri = format!("{}#{a}", strip_fragment(&l.base));
                     l.anchors.insert(uri, l.current);
                 }
-                other => l.error(m.value.loc, ptr, format!("`$anchor` must be a plain name (letters, digits, `-`, `_`, `.`), found {}", describe(other))),
+                other => l.error(
+                    m.value.loc,
+                    ptr,
+                    format!(
+                        "`$anchor` must be a plain name (letters, digits, `-`, `_`, `.`), found {}",
+                        describe(other)
+                    ),
+                ),
             }
             Claim::Annotation
         }
@@ -196,7 +213,10 @@ pub fn resolve_all(l: &mut Lowerer<'_>) {
         if let Some(Body::Checks(c)) = l.nodes.get_mut(p.node).map(|n| &mut n.body) {
             c.reference = Some(Kw { value: (p.reference.clone(), target), loc: p.loc });
         } else if let Some(n) = l.nodes.get_mut(p.node) {
-            let checks = Checks { reference: Some(Kw { value: (p.reference.clone(), target), loc: p.loc }), ..Checks::default() };
+            let checks = Checks {
+                reference: Some(Kw { value: (p.reference.clone(), target), loc: p.loc }),
+                ..Checks::default()
+            };
             n.body = Body::Checks(Box::new(checks));
         }
     }

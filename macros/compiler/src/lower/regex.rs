@@ -211,7 +211,10 @@ impl Translator<'_> {
                 return Err("a malformed `\\u{…}` escape".into());
             }
             self.i += 1;
-            return u32::from_str_radix(&s, 16).ok().and_then(char::from_u32).ok_or_else(|| "an invalid `\\u{…}` escape".into());
+            return u32::from_str_radix(&s, 16)
+                .ok()
+                .and_then(char::from_u32)
+                .ok_or_else(|| "an invalid `\\u{…}` escape".into());
         }
         let hi = self.hex(4).ok_or("a malformed `\\u` escape")?;
         if (0xD800..0xDC00).contains(&hi) && self.peek() == Some('\\') && self.peek_at(1) == Some('u') {

@@ -241,7 +241,13 @@ impl Namer<'_> {
         let branches = if c.any_of.is_empty() { &c.one_of } else { &c.any_of };
         if let [a, b] = branches.as_slice() {
             let (a, b) = (*a, *b);
-            let some = if only_null(b) { Some(a) } else if only_null(a) { Some(b) } else { None };
+            let some = if only_null(b) {
+                Some(a)
+            } else if only_null(a) {
+                Some(b)
+            } else {
+                None
+            };
             if let Some(x) = some {
                 return match self.ty_of(x, name, false) {
                     Ty::Option(inner) => Ty::Option(inner),
@@ -277,7 +283,8 @@ impl Namer<'_> {
         for b in branches {
             let Some(t) = self.branch_type(*b) else { return Ty::Value };
             let clash = typed.iter().any(|(_, u)| {
-                *u == t || matches!((u, t), (JsonType::Integer, JsonType::Number) | (JsonType::Number, JsonType::Integer))
+                *u == t
+                    || matches!((u, t), (JsonType::Integer, JsonType::Number) | (JsonType::Number, JsonType::Integer))
             });
             if clash {
                 return Ty::Value;
