@@ -946,21 +946,25 @@ impl<'a> Str<'a> {
         }
     }
 
-    /// A hash of the decoded text.
+    /// A hash of the decoded text (equal for strings that decode equally, escaped or not).
     #[must_use]
     pub fn hash(&self) -> u64 {
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-        let mut add = |b: u8| h = (h ^ u64::from(b)).wrapping_mul(K).rotate_left(23);
-        if self.is_escaped() {
-            let mut buf = [0u8; 4];
-            for c in self.chars() {
-                c.encode_utf8(&mut buf).bytes().for_each(&mut add);
-            }
-        } else {
-            self.raw.bytes().for_each(add);
+        if !self.is_escaped() {
+            return hash_text(self.raw.as_bytes());
         }
-        h ^ (h >> 29)
+        let mut buf = [0u8; HASHED];
+        let mut len = 0usize;
+        for c in self.chars() {
+            let n = c.len_utf8();
+            if let Some(dst) = buf.get_mut(len..len + n) {
+                c.encode_utf8(dst);
+            }
+            len += n;
+        }
+        match buf.get(..len) {
+            Some(b) => hash_text(b),
+            None => long_hash(len),
+        }
     }
 
     /// Call `f` with the decoded text: borrowed when the string has no escapes, decoded into a
@@ -1035,6 +1039,34 @@ impl Iterator for Chars<'_> {
         self.rest = self.rest.get(len..)?;
         Some(c)
     }
+}
+
+/// Decoded strings up to this many bytes are hashed by content, longer ones by length only.
+const HASHED: usize = 256;
+
+fn long_hash(len: usize) -> u64 {
+    (len as u64 ^ 0x5851_F42D_4C95_7F2D).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// A hash of decoded string bytes, eight at a time.
+#[inline]
+fn hash_text(b: &[u8]) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    if b.len() > HASHED {
+        return long_hash(b.len());
+    }
+    let mut h: u64 = 0xCBF2_9CE4_8422_2325 ^ b.len() as u64;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let w = <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes);
+        h = (h ^ w).wrapping_mul(K).rotate_left(31);
+    }
+    let mut last = [0u8; 8];
+    for (d, s) in last.iter_mut().zip(chunks.remainder()) {
+        *d = *s;
+    }
+    h = (h ^ u64::from_le_bytes(last)).wrapping_mul(K).rotate_left(31);
+    h ^ (h >> 29)
 }
 
 /// A value inside well-formed text: what the reporting functions walk.
@@ -1229,7 +1261,15 @@ impl<'a> Span<'a> {
         const K: u64 = 0x9E37_79B9_7F4A_7C15;
         let mix = |x: u64| (x ^ (x >> 31)).wrapping_mul(K).rotate_left(29);
         match self.kind() {
-            Kind::String => self.str().map_or(1, |s| s.hash()),
+            Kind::String => {
+                // Well-formed: without a backslash the text between the quotes is the string.
+                let raw = self.src.as_bytes().get(self.start + 1..self.end.saturating_sub(1)).unwrap_or_default();
+                if raw.contains(&b'\\') {
+                    self.str().map_or(1, |s| s.hash())
+                } else {
+                    hash_text(raw)
+                }
+            }
             Kind::Number => {
                 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
                 let int = |i: i128| mix(i as u64 ^ ((i >> 64) as u64).wrapping_mul(K));

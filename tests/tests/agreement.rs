@@ -219,3 +219,36 @@ fn pointers_and_kinds_from_text() {
     let value: Value = serde_json::from_str(text).unwrap_or_default();
     assert_eq!(fixtures::ReadFile::validate(&value).err().map(|v| v.len()), Some(5));
 }
+
+toolgate::tool_schema! {
+    /// Keywords the text path does not compile yet: it falls back to parse + the `&Value`
+    /// validator, and must still agree on every path.
+    pub struct Fallback = {
+        "type": "object",
+        "properties": {
+            "id": {"anyOf": [{"type": "string", "pattern": "^[a-z]+$"}, {"type": "integer", "minimum": 3}]},
+            "tags": {"type": "array", "contains": {"const": "x"}}
+        },
+        "required": ["id"]
+    };
+}
+
+#[test]
+fn schemas_beyond_the_text_compiler_still_agree() {
+    for t in [
+        r#"{"id": "abc"}"#,
+        r#"{"id": 3, "tags": ["y", "x"]}"#,
+        r#"{"id": "ABC"}"#,
+        r#"{"id": 2}"#,
+        r#"{"id": "abc", "tags": ["y"]}"#,
+        r#"{"tags": ["x"]}"#,
+        r#"{"id": "abc", "id": "abd"}"#,
+        r#"{"id": 1e400}"#,
+        "[]",
+    ]
+    .iter()
+    .chain(MALFORMED)
+    {
+        agree::<Fallback>("fallback", t);
+    }
+}
