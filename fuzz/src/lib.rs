@@ -7,7 +7,8 @@
 //! `dependentRequired`, `unevaluatedProperties`), recursion through `$ref`, patterns, and
 //! asserted formats.
 
-use serde_json::{Number, Value};
+use arbitrary::{Result, Unstructured};
+use serde_json::{Map, Number, Value};
 use toolgate::{tool_schema, toolbox, Tool};
 
 tool_schema! {
@@ -369,3 +370,267 @@ pub const WORDS: &[&str] = &[
     "é\u{301}",
     "toolong_name",
 ];
+
+/// An instance for `schema` (a subschema of `root`), built from the fuzzer's bytes: mostly valid
+/// or near the line the schema draws (numbers at and around each bound and multiple, strings and
+/// arrays around each length, enum members and their twins, declared properties present or
+/// missing, undeclared ones added), now and then a value of any shape.
+///
+/// # Errors
+/// When the bytes run out.
+pub fn instance(u: &mut Unstructured, schema: &Value, root: &Value, depth: u32) -> Result<Value> {
+    let Value::Object(s) = schema else { return any_value(u, depth) };
+    if depth > 6 || u.ratio(1, 10)? {
+        return any_value(u, depth);
+    }
+    if let Some(Value::String(r)) = s.get("$ref") {
+        if let Some(target) = r.strip_prefix('#').and_then(|p| root.pointer(p)) {
+            return instance(u, target, root, depth + 1);
+        }
+    }
+    if let Some(c) = s.get("const") {
+        if u.ratio(3, 4)? {
+            return twin(u, c);
+        }
+    }
+    if let Some(Value::Array(e)) = s.get("enum") {
+        if !e.is_empty() && u.ratio(3, 4)? {
+            let member = u.choose(e)?;
+            return twin(u, member);
+        }
+    }
+    // A branch of an applicator, or the schema's own keywords.
+    let mut branches: Vec<&Value> = Vec::new();
+    for k in ["anyOf", "oneOf", "allOf"] {
+        if let Some(Value::Array(b)) = s.get(k) {
+            branches.extend(b.iter());
+        }
+    }
+    for k in ["then", "else", "if"] {
+        if let Some(b) = s.get(k) {
+            branches.push(b);
+        }
+    }
+    if !branches.is_empty() && u.ratio(1, 2)? {
+        let branch = *u.choose(&branches)?;
+        return instance(u, branch, root, depth + 1);
+    }
+    let types: Vec<&str> = match s.get("type") {
+        Some(Value::String(t)) => vec![t.as_str()],
+        Some(Value::Array(ts)) => ts.iter().filter_map(Value::as_str).collect(),
+        _ => {
+            let mut t = Vec::new();
+            if s.contains_key("properties") || s.contains_key("patternProperties") || s.contains_key("required") {
+                t.push("object");
+            }
+            if s.contains_key("items") || s.contains_key("prefixItems") || s.contains_key("contains") {
+                t.push("array");
+            }
+            if s.contains_key("minLength") || s.contains_key("maxLength") || s.contains_key("pattern") {
+                t.push("string");
+            }
+            if s.contains_key("minimum") || s.contains_key("maximum") || s.contains_key("multipleOf") {
+                t.push("number");
+            }
+            t
+        }
+    };
+    let Some(&ty) = (if types.is_empty() { None } else { Some(u.choose(&types)?) }) else {
+        return any_value(u, depth);
+    };
+    match ty {
+        "null" => Ok(Value::Null),
+        "boolean" => Ok(Value::Bool(u.arbitrary()?)),
+        "integer" | "number" => Ok(Value::Number(near_number(u, s, ty == "integer")?)),
+        "string" => near_string(u, s),
+        "array" => {
+            let len = near_len(u, s.get("minItems"), s.get("maxItems"))?;
+            let prefix = s.get("prefixItems").and_then(Value::as_array);
+            let mut items = Vec::new();
+            for i in 0..len {
+                let sub = match prefix.and_then(|p| p.get(i)) {
+                    Some(p) => p,
+                    None => match (s.get("contains"), s.get("items")) {
+                        (Some(c), _) if u.ratio(1, 3)? => c,
+                        (_, Some(it)) => it,
+                        _ => &Value::Bool(true),
+                    },
+                };
+                items.push(instance(u, sub, root, depth + 1)?);
+            }
+            if !items.is_empty() && u.ratio(1, 6)? {
+                let item = u.choose(&items)?.clone();
+                let dup = twin(u, &item)?;
+                items.push(dup);
+            }
+            Ok(Value::Array(items))
+        }
+        _ => {
+            let mut m = Map::new();
+            let required: Vec<&str> = s
+                .get("required")
+                .and_then(Value::as_array)
+                .map_or(Vec::new(), |r| r.iter().filter_map(Value::as_str).collect());
+            if let Some(Value::Object(props)) = s.get("properties") {
+                for (k, sub) in props {
+                    let keep = if required.contains(&k.as_str()) { u.ratio(15, 16)? } else { u.ratio(2, 3)? };
+                    if keep {
+                        m.insert(k.clone(), instance(u, sub, root, depth + 1)?);
+                    }
+                }
+            }
+            for _ in 0..u.int_in_range(0..=2u8)? {
+                let extra = s.get("additionalProperties").unwrap_or(&Value::Bool(true));
+                m.insert(string(u)?, instance(u, extra, root, depth + 1)?);
+            }
+            Ok(Value::Object(m))
+        }
+    }
+}
+
+/// `v`, or a twin that JSON Schema calls equal (`1` as `1.0`), or a near miss.
+fn twin(u: &mut Unstructured, v: &Value) -> Result<Value> {
+    Ok(match (u.int_in_range(0..=5u8)?, v) {
+        (0, Value::Number(n)) => n.as_f64().and_then(Number::from_f64).map_or_else(|| v.clone(), Value::Number),
+        (1, Value::Number(n)) => {
+            Value::Number(n.as_f64().and_then(|f| Number::from_f64(f + 1.0)).unwrap_or_else(|| n.clone()))
+        }
+        (1, Value::String(s)) => Value::String(format!("{s} ")),
+        (2, Value::Array(a)) if !a.is_empty() => Value::Array(a.iter().rev().cloned().collect()),
+        _ => v.clone(),
+    })
+}
+
+fn num(v: Option<&Value>) -> Option<f64> {
+    v.and_then(Value::as_f64)
+}
+
+fn near_number(u: &mut Unstructured, s: &Map<String, Value>, integer: bool) -> Result<Number> {
+    let mut anchors: Vec<f64> =
+        ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"].iter().filter_map(|k| num(s.get(*k))).collect();
+    anchors.push(0.0);
+    let anchor = *u.choose(&anchors)?;
+    let m = num(s.get("multipleOf"));
+    let deltas = [0.0, 0.0, 1.0, -1.0, 0.5, -0.5, 0.1, -0.1, 0.01, -0.01];
+    let mut x = anchor + *u.choose(&deltas)?;
+    if let Some(m) = m {
+        if u.ratio(2, 3)? {
+            // A multiple of m near the anchor, computed as a model would write it.
+            let k = (anchor / m).round() + f64::from(u.int_in_range(-2i8..=2)?);
+            x = format!("{}", k * m).parse::<f64>().unwrap_or(x);
+            if let Ok(d) = format!("{:.2}", k * m).parse::<f64>() {
+                if u.ratio(1, 2)? {
+                    x = d;
+                }
+            }
+        }
+    }
+    if u.ratio(1, 8)? {
+        return number(u);
+    }
+    if integer && x.fract() == 0.0 && x.abs() < 9e15 && u.ratio(3, 4)? {
+        #[allow(clippy::cast_possible_truncation)]
+        return Ok(Number::from(x as i64));
+    }
+    Ok(Number::from_f64(x).unwrap_or_else(|| 0.into()))
+}
+
+fn near_len(u: &mut Unstructured, min: Option<&Value>, max: Option<&Value>) -> Result<usize> {
+    let min = min.and_then(Value::as_u64).unwrap_or(0);
+    let max = max.and_then(Value::as_u64).unwrap_or(min + 3);
+    let pick = *u.choose(&[min, min.saturating_sub(1), min + 1, max, max + 1, max.saturating_sub(1)])?;
+    Ok(usize::try_from(pick.min(8)).unwrap_or(8))
+}
+
+fn near_string(u: &mut Unstructured, s: &Map<String, Value>) -> Result<Value> {
+    if s.contains_key("pattern") || s.contains_key("format") || u.ratio(1, 3)? {
+        return Ok(Value::String(string(u)?));
+    }
+    let len = near_len(u, s.get("minLength"), s.get("maxLength"))?;
+    let mut out = String::new();
+    for _ in 0..len {
+        out.push_str(u.choose(&["a", "é", "💩", "e\u{301}", "\u{0}", "Z"])?);
+    }
+    Ok(Value::String(out))
+}
+
+const EDGE_NUMBERS: &[f64] = &[
+    0.0,
+    -0.0,
+    1.0,
+    -1.0,
+    0.1,
+    0.01,
+    0.3,
+    1.5,
+    2.5,
+    3.0,
+    5.0,
+    15.0,
+    24.0,
+    35.0,
+    35.05,
+    -10.5,
+    -10.6,
+    100.0,
+    1440.0,
+    1e6,
+    1_000_000.5,
+    -1e6,
+    1e300,
+    1e308,
+    -1e308,
+    1.797_693_134_862_315_7e308,
+    4.9e-324,
+    9_007_199_254_740_992.0,
+    18_446_744_073_709_551_616.0,
+    -9_223_372_036_854_775_808.0,
+    0.07,
+    0.14,
+    20.1,
+    33.3,
+];
+
+fn number(u: &mut Unstructured) -> Result<Number> {
+    Ok(match u.int_in_range(0..=5u8)? {
+        0 => Number::from(u.int_in_range(-3i64..=20)?),
+        1 => Number::from(u.arbitrary::<i64>()?),
+        2 => Number::from(u.arbitrary::<u64>()?),
+        3 => Number::from_f64(f64::from(u.int_in_range(-2000i32..=2000)?) / 100.0).unwrap_or_else(|| 0.into()),
+        4 => Number::from_f64(*u.choose(EDGE_NUMBERS)?).unwrap_or_else(|| 0.into()),
+        _ => Number::from_f64(u.arbitrary::<f64>()?).unwrap_or_else(|| 1.into()),
+    })
+}
+
+fn string(u: &mut Unstructured) -> Result<String> {
+    Ok(match u.int_in_range(0..=3u8)? {
+        0..=2 => (*u.choose(WORDS)?).to_owned(),
+        _ => u.arbitrary::<String>()?,
+    })
+}
+
+/// A value of any shape (at most 5 levels deep).
+///
+/// # Errors
+/// When the bytes run out.
+pub fn any_value(u: &mut Unstructured, depth: u32) -> Result<Value> {
+    let top = if depth >= 5 { 3 } else { 5 };
+    Ok(match u.int_in_range(0..=top)? {
+        0 => Value::Null,
+        1 => Value::Bool(u.arbitrary()?),
+        2 => Value::Number(number(u)?),
+        3 => Value::String(string(u)?),
+        4 => {
+            let n = u.int_in_range(0..=6u8)?;
+            Value::Array((0..n).map(|_| any_value(u, depth + 1)).collect::<Result<_>>()?)
+        }
+        _ => {
+            let n = u.int_in_range(0..=7u8)?;
+            let mut m = Map::new();
+            for _ in 0..n {
+                m.insert(string(u)?, any_value(u, depth + 1)?);
+            }
+            Value::Object(m)
+        }
+    })
+}
