@@ -468,3 +468,25 @@ fn wrong_types_where_text_is_expected() {
     let e = expect::<ConvertUnits>("double-encoded", text, Expect::Invalid).expect("invalid");
     assert!(e.to_string().starts_with("(root): expected object, found string"), "{e}");
 }
+
+tool_schema! {
+    /// Distinct items.
+    pub struct Distinct = {"type": "array", "uniqueItems": true};
+}
+
+#[test]
+fn unique_items_among_100_000_values() {
+    // The `&Value` validator hashes the items (pairwise comparison would be 5 billion calls).
+    // The text path (`is_valid_json`, `from_json`) is still pairwise beyond its Bloom filter, so
+    // this case goes through `parse` + `validate` only.
+    let text = format!("[{}]", (0..100_000).map(|i| i.to_string()).collect::<Vec<_>>().join(","));
+    let value = parse(&text).expect("JSON");
+    assert!(Distinct::is_valid(&value));
+    let dup = format!("{},99999.0,1]", &text[..text.len() - 1]);
+    let value = parse(&dup).expect("JSON");
+    assert!(!Distinct::is_valid(&value));
+    let e = Distinct::validate(&value).expect_err("a duplicate");
+    let v = &e.as_slice()[0];
+    assert_eq!(v.pointer, "");
+    assert!(v.to_string().contains("99999") && v.to_string().contains("100000"), "{v}");
+}
