@@ -20,7 +20,7 @@
 # fuzz/corpus/<target>/ (ignored by git). A crash stops that target, leaves the input in
 # fuzz/artifacts/<target>/, and makes the script exit non-zero after the other targets ran;
 # reproduce with `cargo fuzz run --sanitizer none -a <target> <file>` and turn it into a
-# regression test (tests/tests/adversarial.rs, gate_adversarial.rs or fuzz_regressions.rs).
+# regression test (tests/tests/adversarial.rs or tests/tests/gate_adversarial.rs).
 set -u
 cd "$(dirname "$0")"
 
