@@ -19,6 +19,7 @@
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicU8, Ordering as Atomic};
 
 use serde_json::{Number, Value};
@@ -628,16 +629,18 @@ impl<'a> Scanner<'a> {
 
     /// Whether the object starting at `obj` has, before offset `before`, a key equal to `key`.
     fn has_key_before(&self, obj: usize, before: usize, key: Str<'_>) -> bool {
+        self.keys_before(obj, before).any(|k| k.same(key))
+    }
+
+    /// The keys of the object starting at `obj` that start before offset `before`.
+    fn keys_before(&self, obj: usize, before: usize) -> impl Iterator<Item = Str<'a>> {
         let mut r = Scanner::at(self.src, obj + 1);
-        loop {
+        std::iter::from_fn(move || {
             r.ws();
             if r.pos >= before || r.peek() != b'"' {
-                return false;
+                return None;
             }
-            let Ok(k) = r.string() else { return false };
-            if k.same(key) {
-                return true;
-            }
+            let k = r.string().ok()?;
             r.ws();
             r.pos += 1; // ':'
             r.ws();
@@ -646,7 +649,8 @@ impl<'a> Scanner<'a> {
             if r.peek() == b',' {
                 r.pos += 1;
             }
-        }
+            Some(k)
+        })
     }
 
     /// Whether the item that starts at `item` and ends here equals an earlier item of the array
@@ -796,18 +800,28 @@ fn float_roundtrip() -> bool {
 
 /// Which key hashes an object has seen (a Bloom filter), to find duplicate keys without
 /// comparing every pair: only a key whose bits are all set is compared with the earlier keys.
-#[derive(Debug, Clone, Copy)]
+///
+/// The filter saturates after some dozens of keys, and comparing each key with every earlier one
+/// would make an object of 100,000 keys cost billions of comparisons; so an object with more
+/// than [`MANY_KEYS`] members switches to a hash set of its decoded keys (its only allocation).
+#[derive(Debug, Clone)]
 pub struct Keys {
     obj: usize,
     bloom: [u64; 2],
+    count: usize,
+    seen: Option<HashSet<String>>,
 }
+
+/// The number of members beyond which an object's keys go into a hash set (and `serde_json::Map`
+/// order is found by sorting rather than by repeated scans).
+const MANY_KEYS: usize = 64;
 
 impl Keys {
     /// For the object whose `{` is at offset `obj`.
     #[inline]
     #[must_use]
     pub fn new(obj: usize) -> Self {
-        Self { obj, bloom: [0; 2] }
+        Self { obj, bloom: [0; 2], count: 0, seen: None }
     }
 
     /// Record `key`, read at offset `at`.
@@ -816,6 +830,14 @@ impl Keys {
     /// [`Halt::Syntax`] when an earlier key of the object equals it.
     #[inline]
     pub fn insert(&mut self, sc: &Scanner<'_>, key: Str<'_>, at: usize) -> Step {
+        self.count = self.count.saturating_add(1);
+        if self.count > MANY_KEYS && self.seen.is_none() {
+            // The earlier keys, all distinct, read again once.
+            self.seen = Some(sc.keys_before(self.obj, at).map(|k| k.to_cow().into_owned()).collect());
+        }
+        if let Some(seen) = &mut self.seen {
+            return if seen.insert(key.to_cow().into_owned()) { Ok(()) } else { Err(Halt::Syntax) };
+        }
         let h = key.hash();
         let (a, b) = ((h & 127) as usize, ((h >> 7) & 127) as usize);
         let (wa, ba) = (a / 64, 1u64 << (a % 64));
@@ -1221,7 +1243,13 @@ impl<'a> Span<'a> {
     /// when `serde_json`'s `preserve_order` feature is on.
     #[must_use]
     pub fn members_map_order(&self) -> MapOrder<'a> {
-        MapOrder { span: *self, last: None, document: PRESERVE_ORDER.then(|| self.members()) }
+        // Many members: sort them once rather than scanning them all for each next one.
+        let sorted = (!PRESERVE_ORDER && self.members().nth(MANY_KEYS).is_some()).then(|| {
+            let mut all: Vec<_> = self.members().collect();
+            all.sort_by(|(a, _), (b, _)| a.order(*b));
+            all.into_iter()
+        });
+        MapOrder { span: *self, last: None, document: PRESERVE_ORDER.then(|| self.members()), sorted }
     }
 
     /// The value of member `name`, if the value is an object that has it.
@@ -1376,6 +1404,7 @@ pub struct MapOrder<'a> {
     span: Span<'a>,
     last: Option<Str<'a>>,
     document: Option<Members<'a>>,
+    sorted: Option<std::vec::IntoIter<(Str<'a>, Span<'a>)>>,
 }
 
 impl<'a> Iterator for MapOrder<'a> {
@@ -1383,6 +1412,9 @@ impl<'a> Iterator for MapOrder<'a> {
 
     fn next(&mut self) -> Option<(Str<'a>, Span<'a>)> {
         if let Some(m) = &mut self.document {
+            return m.next();
+        }
+        if let Some(m) = &mut self.sorted {
             return m.next();
         }
         let last = self.last;
