@@ -182,7 +182,9 @@ fn email(s: &str) -> bool {
 fn uuid(s: &str) -> bool {
     let b = s.as_bytes();
     b.len() == 36
-        && b.iter().enumerate().all(|(i, c)| if matches!(i, 8 | 13 | 18 | 23) { *c == b'-' } else { c.is_ascii_hexdigit() })
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| if matches!(i, 8 | 13 | 18 | 23) { *c == b'-' } else { c.is_ascii_hexdigit() })
 }
 
 fn json_pointer(s: &str) -> bool {
@@ -213,7 +215,9 @@ fn uri(s: &str, absolute: bool) -> bool {
         if !allowed(*c) {
             return false;
         }
-        if *c == b'%' && !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)) {
+        if *c == b'%'
+            && !(b.get(i + 1).is_some_and(u8::is_ascii_hexdigit) && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
+        {
             return false;
         }
     }
@@ -278,7 +282,9 @@ mod tests {
         assert!(f("date", "2024-02-29") && !f("date", "2023-02-29") && !f("date", "2024-1-01"));
         assert!(f("date-time", "1963-06-19T08:30:06.283185Z") && !f("date-time", "1963-06-19 08:30:06Z"));
         assert!(f("time", "23:59:60Z") && !f("time", "22:59:60Z") && f("time", "15:59:60-08:00"));
-        assert!(f("duration", "P4DT12H30M5S") && f("duration", "P2W") && !f("duration", "PT") && !f("duration", "P1D2H"));
+        assert!(
+            f("duration", "P4DT12H30M5S") && f("duration", "P2W") && !f("duration", "PT") && !f("duration", "P1D2H")
+        );
         assert!(f("email", "joe.bloggs@example.com") && !f("email", "2962") && !f("email", "a..b@x.com"));
         assert!(super::hostname("www.example.com") && !super::hostname("-a.com") && !super::hostname("a_b.com"));
         assert!(f("ipv4", "192.168.0.1") && !f("ipv4", "087.10.0.1") && !f("ipv4", "256.0.0.1"));
@@ -287,7 +293,9 @@ mod tests {
         assert!(f("uri-reference", "/abc") && !f("uri-reference", "\\\\WINDOWS"));
         assert!(f("uuid", "2eb8aa08-aa98-11ea-b4aa-73b441d16380") && !f("uuid", "2eb8aa08aa9811eab4aa73b441d16380"));
         assert!(f("json-pointer", "/a~1b") && !f("json-pointer", "/a~2") && !f("json-pointer", "a"));
-        assert!(f("relative-json-pointer", "1/a") && f("relative-json-pointer", "0#") && !f("relative-json-pointer", "01"));
+        assert!(
+            f("relative-json-pointer", "1/a") && f("relative-json-pointer", "0#") && !f("relative-json-pointer", "01")
+        );
         // found by the conformance harness (optional/format of the JSON Schema Test Suite)
         assert!(!f("duration", "P1Y2D") && !f("duration", "PT1H2S"));
         assert!(f("duration", "P1Y2M") && f("duration", "PT1M2S"));

@@ -39,8 +39,8 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, clippy::unreachable)
 )]
 
-pub mod gate;
 mod format;
+pub mod gate;
 mod json;
 mod limits;
 mod num;
@@ -228,9 +228,10 @@ macro_rules! tool_schema {
 /// Support for the generated code. Not public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::__impl_schemars;
+    pub use crate::format::format_matches;
     pub use crate::json::{first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
-    pub use crate::format::format_matches;
     pub use crate::pattern::Pattern;
     pub use crate::text::{
         index_of, is_json, report_via_value, sval_eq, via_value, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str,
@@ -239,7 +240,6 @@ pub mod __private {
     pub use serde;
     pub use serde_json;
     pub use toolgate_macros::tool_schema_impl;
-    pub use crate::__impl_schemars;
 
     /// The number of Unicode code points in `s` (JSON Schema's string length).
     #[must_use]
