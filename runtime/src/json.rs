@@ -244,7 +244,7 @@ pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
 const FEW_ITEMS: usize = 32;
 
 /// A hash of `v` under which values equal for [`json_eq`] hash alike.
-fn eq_hash(keys: &RandomState, v: &Value) -> u64 {
+pub(crate) fn eq_hash(keys: &RandomState, v: &Value) -> u64 {
     let mut h = keys.build_hasher();
     match v {
         Value::Null => h.write_u8(0),

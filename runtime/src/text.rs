@@ -859,10 +859,45 @@ impl Keys {
 /// The items an array has seen (a Bloom filter of canonical hashes, equal for equal values), for
 /// `uniqueItems` in one pass: only an item whose bits are all set is compared with the earlier
 /// items.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone)]
 pub struct Unique {
     array: usize,
     bloom: [u64; 4],
+    count: usize,
+    /// Beyond [`MANY_ITEMS`] items: the items parsed, bucketed by a hash that JSON Schema
+    /// equality respects (the filter saturates and pairwise rescans would be quadratic).
+    many: Option<ManyItems>,
+}
+
+/// The items of a long array, for [`Unique`].
+#[derive(Debug, Clone)]
+struct ManyItems {
+    keys: std::collections::hash_map::RandomState,
+    items: Vec<Value>,
+    buckets: std::collections::HashMap<u64, Vec<usize>>,
+}
+
+impl ManyItems {
+    /// Add `v`; `true` when an equal item was added before.
+    fn add(&mut self, v: Value) -> bool {
+        let h = crate::json::eq_hash(&self.keys, &v);
+        let items = &self.items;
+        let bucket = self.buckets.entry(h).or_default();
+        if bucket.iter().any(|&i| items.get(i).is_some_and(|a| crate::json::json_eq(a, &v))) {
+            return true;
+        }
+        bucket.push(self.items.len());
+        self.items.push(v);
+        false
+    }
+}
+
+/// The number of items up to which [`Unique`] needs no allocation.
+const MANY_ITEMS: usize = 64;
+
+/// A well-formed span as a `Value` (`Null` if it somehow is not JSON: never, the scanner read it).
+fn span_value(s: Span<'_>) -> Value {
+    s.src.get(s.start..s.end).and_then(|t| serde_json::from_str(t).ok()).unwrap_or(Value::Null)
 }
 
 impl Unique {
@@ -870,14 +905,32 @@ impl Unique {
     #[inline]
     #[must_use]
     pub fn new(array: usize) -> Self {
-        Self { array, bloom: [0; 4] }
+        Self { array, bloom: [0; 4], count: 0, many: None }
     }
 
     /// Record the item that starts at `item` and ends at the scanner's position; `true` when it
     /// equals an earlier item.
     #[inline]
     pub fn seen(&mut self, sc: &Scanner<'_>, item: usize) -> bool {
-        let h = Span { src: sc.src, start: item, end: sc.pos }.canonical_hash();
+        let this = Span { src: sc.src, start: item, end: sc.pos };
+        self.count = self.count.saturating_add(1);
+        if self.count > MANY_ITEMS && self.many.is_none() {
+            // The earlier items, all distinct, read once more.
+            let all = Span { src: sc.src, start: self.array, end: sc.pos };
+            let mut many = ManyItems {
+                keys: std::collections::hash_map::RandomState::new(),
+                items: Vec::new(),
+                buckets: std::collections::HashMap::new(),
+            };
+            for earlier in all.items().take_while(|s| s.start < item) {
+                many.add(span_value(earlier));
+            }
+            self.many = Some(many);
+        }
+        if let Some(many) = &mut self.many {
+            return many.add(span_value(this));
+        }
+        let h = this.canonical_hash();
         let (a, b) = ((h & 255) as usize, ((h >> 8) & 255) as usize);
         let (wa, ba, wb, bb) = (a / 64, 1u64 << (a % 64), b / 64, 1u64 << (b % 64));
         let (Some(&xa), Some(&xb)) = (self.bloom.get(wa), self.bloom.get(wb)) else {
@@ -1272,6 +1325,10 @@ impl<'a> Span<'a> {
     /// `toolgate::__private::first_duplicate`).
     #[must_use]
     pub fn first_duplicate(&self) -> Option<(u64, u64)> {
+        if self.items().nth(MANY_ITEMS).is_some() {
+            let values: Vec<Value> = self.items().map(span_value).collect();
+            return crate::json::first_duplicate(&values).map(|(i, j)| (i as u64, j as u64));
+        }
         for (j, b) in self.items().enumerate() {
             for (i, a) in self.items().take(j).enumerate() {
                 if json_eq(a, b) {
