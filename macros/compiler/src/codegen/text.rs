@@ -17,7 +17,7 @@ use quote::{format_ident, quote};
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::validate::{always, limit, vname};
+use super::validate::{always, fail, json_text, limit, type_set, vname};
 
 /// The name of node `id`'s scan function.
 pub fn sname(id: NodeId) -> proc_macro2::Ident {
@@ -529,14 +529,6 @@ fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenS
     }
 }
 
-fn fail(k: &TokenStream, at: &TokenStream, kind: &TokenStream) -> TokenStream {
-    quote! {
-        if !s.fail(#at, || #k::ViolationKind::#kind) {
-            return false;
-        }
-    }
-}
-
 fn type_test(t: JsonType) -> TokenStream {
     match t {
         JsonType::Null => quote!(v.is_null()),
@@ -546,26 +538,6 @@ fn type_test(t: JsonType) -> TokenStream {
         JsonType::String => quote!(v.is_string()),
         JsonType::Array => quote!(v.is_array()),
         JsonType::Object => quote!(v.is_object()),
-    }
-}
-
-fn type_set(types: &[JsonType], k: &TokenStream) -> TokenStream {
-    let mut e = quote!(#k::TypeSet::EMPTY);
-    for t in types {
-        let variant = format_ident!("{}", format!("{t:?}"));
-        e = quote!(#e.with(#k::JsonType::#variant));
-    }
-    e
-}
-
-fn json_text(values: &[&JsonValue]) -> String {
-    use crate::json::{to_compact, Json, Loc};
-    let wrap = |v: &JsonValue| Json { value: v.clone(), loc: Loc::Bytes { start: 0, end: 0 } };
-    if let [one] = values {
-        to_compact(&wrap(one))
-    } else {
-        let arr = JsonValue::Array(values.iter().map(|v| wrap(v)).collect());
-        to_compact(&wrap(&arr))
     }
 }
 

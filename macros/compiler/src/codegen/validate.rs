@@ -274,7 +274,8 @@ fn vstr_expr(id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     }
 }
 
-fn fail(k: &TokenStream, at: &TokenStream, kind: &TokenStream) -> TokenStream {
+/// A check that reports `kind` at `at` and stops when the sink says so.
+pub(crate) fn fail(k: &TokenStream, at: &TokenStream, kind: &TokenStream) -> TokenStream {
     quote! {
         if !s.fail(#at, || #k::ViolationKind::#kind) {
             return false;
@@ -295,7 +296,8 @@ fn type_test(t: JsonType, k: &TokenStream) -> TokenStream {
     }
 }
 
-fn type_set(types: &[JsonType], k: &TokenStream) -> TokenStream {
+/// A `TypeSet` constant for the listed types.
+pub(crate) fn type_set(types: &[JsonType], k: &TokenStream) -> TokenStream {
     let mut e = quote!(#k::TypeSet::EMPTY);
     for t in types {
         let variant = match t {
@@ -361,7 +363,8 @@ pub fn matcher(j: &JsonValue, var: &TokenStream, k: &TokenStream, depth: usize) 
     }
 }
 
-fn json_text(values: &[&JsonValue]) -> String {
+/// Compact JSON text of one value, or of an array of several (for messages).
+pub(crate) fn json_text(values: &[&JsonValue]) -> String {
     let wrap = |v: &JsonValue| Json { value: v.clone(), loc: Loc::Bytes { start: 0, end: 0 } };
     if let [one] = values {
         to_compact(&wrap(one))
