@@ -55,6 +55,46 @@ pub mod tools {
         };
 
         pub(crate) struct Anything = true;
+
+        /// A tagged union (refs, an inline branch, recursion, a null branch) beside an `allOf`
+        /// merge.
+        pub struct Shapes = {
+            "type": "object",
+            "properties": {
+                "shape": {"$ref": "#/$defs/shape"},
+                "maybe": {"anyOf": [{"$ref": "#/$defs/circle"}, {"$ref": "#/$defs/group"}, {"type": "null"}]},
+                "style": {"allOf": [
+                    {"$ref": "#/$defs/pen"},
+                    {"type": "object", "properties": {"fill": {"type": "string"}, "width": {}}, "required": ["fill"]}
+                ]}
+            },
+            "required": ["shape"],
+            "$defs": {
+                "shape": {"oneOf": [
+                    {"$ref": "#/$defs/circle"},
+                    {"$ref": "#/$defs/group"},
+                    {"type": "object", "properties": {"kind": {"const": "none"}}, "required": ["kind"], "additionalProperties": false}
+                ]},
+                "circle": {
+                    "type": "object",
+                    "properties": {"kind": {"const": "circle"}, "r": {"type": "number"}},
+                    "required": ["kind", "r"]
+                },
+                "group": {
+                    "type": "object",
+                    "properties": {"kind": {"enum": ["group"]}, "items": {"type": "array", "items": {"$ref": "#/$defs/shape"}}},
+                    "required": ["kind", "items"],
+                    "additionalProperties": {"type": "string"}
+                },
+                "pen": {"type": "object", "properties": {"width": {"type": "integer", "minimum": 1, "maximum": 9}}}
+            }
+        };
+
+        /// A tagged union as the root.
+        pub struct Command = {"oneOf": [
+            {"type": "object", "properties": {"op": {"const": "stop"}}, "required": ["op"]},
+            {"type": "object", "properties": {"op": {"const": "go"}, "speed": {"type": "number"}}, "required": ["op"]}
+        ]};
     }
 }
 
@@ -63,4 +103,25 @@ pub mod tools {
 pub fn check(text: &str) -> bool {
     use tg::Tool as _;
     tools::ConvertUnits::is_valid_json(text)
+}
+
+/// Parses the new shapes through the renamed crate and compares them with values built by hand.
+#[must_use]
+pub fn shapes(text: &str, command: &str) -> bool {
+    use tg::Tool as _;
+    let group = tools::Group {
+        items: ::std::vec![::std::boxed::Box::new(tools::Shape::None(tools::ShapeNone {}))],
+        extra: ::std::collections::BTreeMap::new(),
+    };
+    let expected = tools::Shapes {
+        shape: tools::Shape::Group(group),
+        maybe: ::core::option::Option::Some(tools::ShapesMaybe::Circle(tools::Circle { r: 1.0 })),
+        style: ::core::option::Option::Some(tools::ShapesStyle {
+            width: ::core::option::Option::Some(2),
+            fill: ::std::string::String::from("red"),
+        }),
+    };
+    let go = tools::Command::Go(tools::CommandGo { speed: ::core::option::Option::None });
+    tools::Shapes::from_json(text).ok() == ::core::option::Option::Some(expected)
+        && tools::Command::from_json(command).ok() == ::core::option::Option::Some(go)
 }

@@ -6,3 +6,12 @@ fn generated_code_works_under_a_renamed_dependency() {
     assert!(!toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m", "to_unit": "km", "count": 7}"#));
     assert!(!toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m"}"#));
 }
+
+#[test]
+fn tagged_unions_and_merged_structs_work_too() {
+    let shapes = r#"{"shape": {"kind": "group", "items": [{"kind": "none"}]}, "maybe": {"kind": "circle", "r": 1}, "style": {"width": 2, "fill": "red"}}"#;
+    assert!(toolgate_hygiene::shapes(shapes, r#"{"op": "go"}"#));
+    assert!(!toolgate_hygiene::shapes(shapes, r#"{"op": "stop"}"#));
+    assert!(!toolgate_hygiene::shapes(&shapes.replace("red", "blue"), r#"{"op": "go"}"#));
+    assert!(!toolgate_hygiene::shapes(&shapes.replace(r#""none""#, r#""circle""#), r#"{"op": "go"}"#));
+}

@@ -139,7 +139,14 @@ pub fn definitions(
         };
         let lints = quote!(#[allow(clippy::all, clippy::pedantic, clippy::nursery, missing_docs)]);
         match &def.kind {
-            TypeKind::Struct { fields, extra } => {
+            TypeKind::Struct { fields, extra, fixed } => {
+                let doc = if fixed.is_empty() {
+                    doc
+                } else {
+                    let members = fixed.iter().map(|(k, v)| format!("`{k:?}: {v:?}`")).collect::<Vec<_>>().join(", ");
+                    let note = doc_attr(&format!("\nSerialised with {members}, which the schema fixes."));
+                    quote!(#doc #note)
+                };
                 let fs = fields.iter().map(|f| {
                     let id = ident(&f.ident);
                     let ty = rust_ty(&f.ty, t, k);
@@ -209,6 +216,20 @@ pub fn definitions(
                     #vis enum #name { #(#vs)* }
                 });
             }
+            TypeKind::Tagged { tag, variants } => {
+                let vs = variants.iter().map(|v| {
+                    let id = ident(&v.ident);
+                    let ty = rust_ty(&v.ty, t, k);
+                    let d = doc_attr(&format!("`{tag:?}: {:?}`", v.value));
+                    quote!(#d #id(#ty),)
+                });
+                out.extend(quote! {
+                    #doc
+                    #lints
+                    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+                    #vis enum #name { #(#vs)* }
+                });
+            }
             TypeKind::Newtype(ty) => {
                 let ty = rust_ty(ty, t, k);
                 out.extend(quote! {
@@ -240,7 +261,7 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
     let opt = quote!(::core::option::Option);
     let result = quote!(::core::result::Result);
     let (builder, serialize) = match &def.kind {
-        TypeKind::Struct { fields, extra } => {
+        TypeKind::Struct { fields, extra, fixed } => {
             let inits = fields.iter().map(|fd| {
                 let id = ident(&fd.ident);
                 let json = &fd.json;
@@ -256,7 +277,7 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                     quote!(#id: { let e = o.get(#json)?; #b },)
                 }
             });
-            let names: Vec<&String> = fields.iter().map(|f| &f.json).collect();
+            let names: Vec<&String> = fields.iter().map(|f| &f.json).chain(fixed.iter().map(|(k, _)| k)).collect();
             let extra_init = extra.iter().map(|(fname, ty)| {
                 let id = ident(fname);
                 let b = build(ty, &quote!(e), k, 1);
@@ -277,6 +298,8 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                     quote!(if let #opt::Some(x) = &self.#id { #ser::SerializeMap::serialize_entry(&mut map, #json, x)?; })
                 }
             });
+            let fixed_entries =
+                fixed.iter().map(|(key, value)| quote!(#ser::SerializeMap::serialize_entry(&mut map, #key, #value)?;));
             let extra_entries = extra.iter().map(|(fname, _)| {
                 let id = ident(fname);
                 quote!(for (key, x) in &self.#id { #ser::SerializeMap::serialize_entry(&mut map, key, x)?; })
@@ -288,6 +311,7 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                 },
                 quote! {
                     let mut map = #ser::Serializer::serialize_map(serializer, #opt::None)?;
+                    #(#fixed_entries)*
                     #(#entries)*
                     #(#extra_entries)*
                     #ser::SerializeMap::end(map)
@@ -326,6 +350,21 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                 quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
             });
             (quote!(match v { #(#arms)* _ => #opt::None }), quote!(match self { #(#ser_arms)* }))
+        }
+        TypeKind::Tagged { tag, variants } => {
+            // Validation has decided the branch: the tag alone selects the variant.
+            let arms = variants.iter().map(|var| {
+                let id = ident(&var.ident);
+                let b = build(&var.ty, &quote!(v), k, 1);
+                let value = &var.value;
+                quote!(#value => #opt::Some(#name::#id(#b)),)
+            });
+            // Each payload struct writes the tag itself (a `fixed` member).
+            let ser_arms = variants.iter().map(|var| {
+                let id = ident(&var.ident);
+                quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
+            });
+            (quote!(match v.get(#tag)?.as_str()? { #(#arms)* _ => #opt::None }), quote!(match self { #(#ser_arms)* }))
         }
         TypeKind::Newtype(ty) => {
             let b = build(ty, &quote!(v), k, 1);

@@ -1,7 +1,7 @@
 //! The typed mapping: which Rust type each subschema becomes. Computed from the IR once, read by
 //! codegen.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use super::{Body, Checks, Ir, JsonType, NodeId};
 use crate::json::{JsonValue, Num};
@@ -59,6 +59,9 @@ pub enum TypeKind {
         fields: Vec<Field>,
         /// the field for undeclared members, when `additionalProperties` is given and not `false`
         extra: Option<(String, Ty)>,
+        /// required members whose value the schema fixes to one string (the tag of a tagged
+        /// union): not fields; `Serialize` writes them first, in this order (JSON name, value)
+        fixed: Vec<(String, String)>,
     },
     /// a string enum
     Enum {
@@ -72,6 +75,26 @@ pub enum TypeKind {
         /// the variants, in branch order
         variants: Vec<UnionVariant>,
     },
+    /// `anyOf`/`oneOf` of object schemas told apart by a required property fixed to a different
+    /// string in each branch: one variant per branch, holding the branch's struct (which writes
+    /// the tag back when serialised, as one of its `fixed` members)
+    Tagged {
+        /// the JSON name of the tag property
+        tag: String,
+        /// the variants, in branch order
+        variants: Vec<TaggedVariant>,
+    },
+}
+
+/// A variant of a [`TypeKind::Tagged`].
+#[derive(Debug, Clone)]
+pub struct TaggedVariant {
+    /// the Rust identifier
+    pub ident: String,
+    /// the tag value that selects this variant
+    pub value: String,
+    /// the payload: a struct (boxed when it is still being defined)
+    pub ty: Ty,
 }
 
 /// A variant of a [`TypeKind::Union`].
@@ -133,11 +156,100 @@ struct Namer<'a> {
     defs: Vec<TypeDef>,
     used: BTreeSet<String>,
     /// types already computed, by node (a `$ref` target is typed once and reused)
-    memo: std::collections::HashMap<NodeId, Ty>,
-    /// struct definitions under construction, by node (references to them are boxed)
-    in_progress: std::collections::HashMap<NodeId, usize>,
+    memo: HashMap<NodeId, Ty>,
+    /// struct (and tagged union) definitions under construction, by node (references to them
+    /// are boxed)
+    in_progress: HashMap<NodeId, usize>,
     /// nodes being typed (a cycle that does not pass through a struct becomes `Value`)
     visiting: BTreeSet<NodeId>,
+    /// the targets of `$ref`s (a branch that is only an object because of its parent's `type`
+    /// must not be reachable from elsewhere)
+    referenced: BTreeSet<NodeId>,
+    /// struct nodes that are a branch of a tagged union, with their tag properties: those
+    /// members become `fixed` (not fields), wherever the struct is used
+    tags: HashMap<NodeId, BTreeSet<String>>,
+}
+
+/// What the typing state was before an attempt that may be abandoned.
+struct Checkpoint {
+    defs: usize,
+    used: BTreeSet<String>,
+    memo: HashMap<NodeId, Ty>,
+    in_progress: HashMap<NodeId, usize>,
+    visiting: BTreeSet<NodeId>,
+}
+
+/// How a struct treats the members its properties do not declare.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Extra {
+    /// no `additionalProperties`: allowed, not kept
+    Dropped,
+    /// `additionalProperties: false`
+    Closed,
+    /// kept as `Value`s (`additionalProperties` beside `patternProperties`)
+    Any,
+    /// kept, typed by this schema
+    Schema(NodeId),
+}
+
+/// The object shape a struct is built from: one schema's `properties`, or the exact merge of a
+/// schema and its `allOf` parts.
+#[derive(Debug, Clone)]
+struct View {
+    /// every declaration, in order (a name declared by several parts appears once per part)
+    props: Vec<(String, NodeId)>,
+    /// the union of the parts' `required`
+    required: BTreeSet<String>,
+    /// some part has `"type": "object"`
+    is_object: bool,
+    /// the undeclared members
+    extra: Extra,
+}
+
+impl View {
+    /// The view of one schema's own `properties`.
+    fn own(c: &Checks, ir: &Ir) -> Self {
+        Self {
+            props: c.properties.iter().map(|p| (p.name.clone(), p.node)).collect(),
+            required: c.required.iter().map(|(r, _)| r.clone()).collect(),
+            is_object: c.is_only(JsonType::Object),
+            extra: match c.additional {
+                Some(a) if matches!(ir.node(a).body, Body::Never) => Extra::Closed,
+                // With `patternProperties` the extra members may follow other schemas too.
+                Some(_) if !c.pattern_properties.is_empty() => Extra::Any,
+                Some(a) => Extra::Schema(a),
+                None => Extra::Dropped,
+            },
+        }
+    }
+
+    /// The schemas declaring property `name`.
+    fn decls<'v>(&'v self, name: &'v str) -> impl Iterator<Item = NodeId> + 'v {
+        self.props.iter().filter(move |(n, _)| n == name).map(|(_, d)| *d)
+    }
+}
+
+/// A tagged union found in the schema.
+struct Tagging {
+    /// the tag property
+    tag: String,
+    /// a branch is `{"type": "null"}`
+    nullable: bool,
+    /// the other branches
+    branches: Vec<TagBranch>,
+}
+
+struct TagBranch {
+    /// the branch schema
+    node: NodeId,
+    /// the schema its struct is built from (after `$ref`s)
+    target: NodeId,
+    /// the tag value
+    value: String,
+    /// the `$defs` name, when the branch is a reference to one
+    def_name: Option<String>,
+    /// an object only because the union's own `type` says so: built directly
+    by_parent: bool,
 }
 
 /// Compute the typed mapping of `ir`, naming the root type `root_name`.
@@ -147,10 +259,30 @@ pub fn typing(ir: &Ir, root_name: &str) -> Typing {
         ir,
         defs: Vec::new(),
         used: BTreeSet::new(),
-        memo: std::collections::HashMap::new(),
-        in_progress: std::collections::HashMap::new(),
+        memo: HashMap::new(),
+        in_progress: HashMap::new(),
         visiting: BTreeSet::new(),
+        referenced: BTreeSet::new(),
+        tags: HashMap::new(),
     };
+    for node in &ir.nodes {
+        if let Body::Checks(c) = &node.body {
+            if let Some(r) = &c.reference {
+                n.referenced.insert(r.value.1);
+            }
+        }
+    }
+    // A struct that is a branch of a tagged union does not keep the tag as a field, wherever it
+    // is used; found before any struct is built.
+    for node in &ir.nodes {
+        if let Body::Checks(c) = &node.body {
+            if let Some(t) = n.detect_tag(c) {
+                for b in t.branches {
+                    n.tags.entry(b.target).or_default().insert(t.tag.clone());
+                }
+            }
+        }
+    }
     n.used.insert(root_name.to_owned());
     let ty = n.ty_of(ir.root, root_name, true);
     let root = match ty {
@@ -178,6 +310,50 @@ fn doc_of(title: Option<&str>, description: Option<&str>) -> String {
     }
 }
 
+/// The string a schema fixes its instance to (`{"const": "s"}` or `{"enum": ["s"]}`).
+fn fixed_string(ir: &Ir, n: NodeId) -> Option<String> {
+    let Body::Checks(c) = &ir.node(n).body else { return None };
+    if let Some(k) = &c.const_value {
+        return match &k.value {
+            JsonValue::String(s) => Some(s.clone()),
+            _ => None,
+        };
+    }
+    match c.enum_values.as_ref().map(|e| e.value.as_slice()) {
+        Some([(JsonValue::String(s), _)]) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// Whether the object shape of `c` is more than its own `properties`: `allOf` parts, or a `$ref`
+/// beside `properties` (which draft 2020-12 applies like one more part).
+fn has_parts(c: &Checks) -> bool {
+    !c.all_of.is_empty() || (c.reference.is_some() && !c.properties.is_empty())
+}
+
+/// A Rust identifier (`PascalCase`) for a JSON string value.
+fn variant_ident(json: &str) -> String {
+    let base = pascal(json);
+    let base = if base.is_empty() { "Empty".to_owned() } else { base };
+    let base = if base.starts_with(|c: char| c.is_ascii_digit()) { format!("V{base}") } else { base };
+    if base == "Self" {
+        "Self_".to_owned()
+    } else {
+        base
+    }
+}
+
+/// `base`, or `base2`, `base3`… when taken.
+fn unique_variant(used: &mut BTreeSet<String>, base: &str) -> String {
+    let mut ident = base.to_owned();
+    let mut i = 2;
+    while !used.insert(ident.clone()) {
+        ident = format!("{base}{i}");
+        i += 1;
+    }
+    ident
+}
+
 impl Namer<'_> {
     fn fresh(&mut self, base: &str) -> String {
         let mut name = base.to_owned();
@@ -188,6 +364,25 @@ impl Namer<'_> {
         }
         self.used.insert(name.clone());
         name
+    }
+
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            defs: self.defs.len(),
+            used: self.used.clone(),
+            memo: self.memo.clone(),
+            in_progress: self.in_progress.clone(),
+            visiting: self.visiting.clone(),
+        }
+    }
+
+    /// Forget everything done since `cp` (an attempt that turned out not to be exact).
+    fn rollback(&mut self, cp: Checkpoint) {
+        self.defs.truncate(cp.defs);
+        self.used = cp.used;
+        self.memo = cp.memo;
+        self.in_progress = cp.in_progress;
+        self.visiting = cp.visiting;
     }
 
     /// The type of node `id`; `name` is used if it becomes a named type (`is_root`: the name is
@@ -216,26 +411,31 @@ impl Namer<'_> {
         if let Some(t) = self.string_enum(id, c, name, is_root, &doc) {
             return t;
         }
+        if has_parts(c) {
+            if let Some(view) = self.merged_view(id).filter(|v| v.is_object) {
+                if let Some(t) = self.object_struct(id, &view, name, is_root, &doc) {
+                    return t;
+                }
+            }
+        }
         match c.type_list() {
             Some([t]) => self.single(id, c, *t, name, is_root, &doc),
             Some([JsonType::Null, t] | [t, JsonType::Null]) => {
                 Ty::Option(Box::new(self.single(id, c, *t, name, is_root, &doc)))
             }
             Some(_) => Ty::Value,
-            None => self.applicator(c, name),
+            None => self.applicator(id, c, name, is_root, &doc),
         }
     }
 
     /// The type of a schema without `type`: a `$ref` is its target's type; `anyOf`/`oneOf` of a
-    /// schema and `{"type": "null"}` is an `Option`.
-    fn applicator(&mut self, c: &Checks, name: &str) -> Ty {
+    /// schema and `{"type": "null"}` is an `Option`; branches told apart by a tag or by JSON type
+    /// are an enum.
+    fn applicator(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Ty {
         let only_null = |n: NodeId| matches!(&self.ir.node(n).body, Body::Checks(b) if b.is_only(JsonType::Null));
         if let Some(r) = &c.reference {
             let target = r.value.1;
-            let def_name = self.ir.node(target).pointer.rsplit_once('/').and_then(|(parent, last)| {
-                (parent.ends_with("/$defs") || parent.ends_with("/definitions")).then(|| pascal_or(last, "Def"))
-            });
-            let name = def_name.unwrap_or_else(|| name.to_owned());
+            let name = self.def_name(target).unwrap_or_else(|| name.to_owned());
             return self.ty_of(target, &name, false);
         }
         let branches = if c.any_of.is_empty() { &c.one_of } else { &c.any_of };
@@ -258,7 +458,17 @@ impl Namer<'_> {
         if !c.any_of.is_empty() && !c.one_of.is_empty() {
             return Ty::Value;
         }
+        if let Some(t) = self.tagged(id, c, name, is_root, doc) {
+            return t;
+        }
         self.union(branches, name)
+    }
+
+    /// The type name of a `$defs`/`definitions` entry (`#/$defs/node` → `Node`).
+    fn def_name(&self, target: NodeId) -> Option<String> {
+        self.ir.node(target).pointer.rsplit_once('/').and_then(|(parent, last)| {
+            (parent.ends_with("/$defs") || parent.ends_with("/definitions")).then(|| pascal_or(last, "Def"))
+        })
     }
 
     /// The single JSON type a branch accepts, following `$ref`s.
@@ -328,6 +538,254 @@ impl Namer<'_> {
         }
     }
 
+    /// The schemas whose object shapes are merged for `id`: itself, its `$ref` target and its
+    /// `allOf` parts, recursively; `None` when too deep.
+    fn flatten(&self, id: NodeId, depth: usize, parts: &mut Vec<NodeId>) -> Option<()> {
+        if depth > 32 {
+            return None;
+        }
+        if parts.contains(&id) {
+            return Some(());
+        }
+        parts.push(id);
+        if let Body::Checks(c) = &self.ir.node(id).body {
+            if let Some(r) = &c.reference {
+                self.flatten(r.value.1, depth + 1, parts)?;
+            }
+            for &p in &c.all_of {
+                self.flatten(p, depth + 1, parts)?;
+            }
+        }
+        Some(())
+    }
+
+    /// The merged object shape of `id` and its parts, when the merge is exact: every part is an
+    /// object schema (or `true`) without alternatives (`anyOf`, `oneOf`, `if`, `dependentSchemas`),
+    /// `patternProperties` or `unevaluatedProperties`; a part with `additionalProperties` other
+    /// than `true` declares every merged property (otherwise it would reject or retype another
+    /// part's property); at most one schema types the undeclared members.
+    fn merged_view(&self, id: NodeId) -> Option<View> {
+        let mut parts = Vec::new();
+        self.flatten(id, 0, &mut parts)?;
+        let mut view = View { props: Vec::new(), required: BTreeSet::new(), is_object: false, extra: Extra::Dropped };
+        let mut checks = Vec::new();
+        for &p in &parts {
+            let c = match &self.ir.node(p).body {
+                Body::Always => continue,
+                Body::Never => return None,
+                Body::Checks(c) => c,
+            };
+            match c.type_list() {
+                None => {}
+                Some([JsonType::Object]) => view.is_object = true,
+                Some(_) => return None,
+            }
+            let alternatives = !c.any_of.is_empty()
+                || !c.one_of.is_empty()
+                || c.if_.is_some()
+                || !c.dependent_schemas.is_empty()
+                || !c.pattern_properties.is_empty()
+                || c.unevaluated_properties.is_some();
+            if alternatives {
+                return None;
+            }
+            view.props.extend(c.properties.iter().map(|p| (p.name.clone(), p.node)));
+            view.required.extend(c.required.iter().map(|(r, _)| r.clone()));
+            checks.push(c);
+        }
+        let (mut closed, mut schema, mut any) = (false, None, None);
+        for c in checks {
+            let Some(a) = c.additional else { continue };
+            let body = &self.ir.node(a).body;
+            if matches!(body, Body::Always) {
+                any = Some(a);
+                continue;
+            }
+            if !view.props.iter().all(|(n, _)| c.properties.iter().any(|p| &p.name == n)) {
+                return None;
+            }
+            if matches!(body, Body::Never) {
+                closed = true;
+            } else if schema.is_some_and(|s| s != a) {
+                return None;
+            } else {
+                schema = Some(a);
+            }
+        }
+        view.extra = match (closed, schema.or(any)) {
+            (true, _) => Extra::Closed,
+            (false, Some(a)) => Extra::Schema(a),
+            (false, None) => Extra::Dropped,
+        };
+        Some(view)
+    }
+
+    /// The object shape a tagged-union branch's struct would be built from.
+    fn branch_view(&self, id: NodeId) -> Option<View> {
+        let Body::Checks(c) = &self.ir.node(id).body else { return None };
+        if has_parts(c) {
+            self.merged_view(id)
+        } else if c.properties.is_empty() {
+            None
+        } else {
+            Some(View::own(c, self.ir))
+        }
+    }
+
+    /// The schema a branch's struct comes from: the branch, or the target of the `$ref` that it
+    /// is (with the `$defs` name).
+    fn branch_target(&self, mut n: NodeId) -> (NodeId, Option<String>) {
+        let mut def_name = None;
+        for _ in 0..64 {
+            let Body::Checks(c) = &self.ir.node(n).body else { break };
+            let Some(r) = &c.reference else { break };
+            let plain_ref = c.type_list().is_none()
+                && c.enum_values.is_none()
+                && c.const_value.is_none()
+                && c.properties.is_empty()
+                && c.all_of.is_empty();
+            if !plain_ref {
+                break;
+            }
+            n = r.value.1;
+            def_name = self.def_name(n);
+        }
+        (n, def_name)
+    }
+
+    /// `anyOf`/`oneOf` (`c`) whose branches are object schemas with a property that every branch
+    /// requires and fixes to a string, a different one in each branch (a `{"type": "null"}`
+    /// branch makes it optional). The schema holding them declares nothing else about the
+    /// object's members.
+    fn detect_tag(&self, c: &Checks) -> Option<Tagging> {
+        let branches = match (c.any_of.is_empty(), c.one_of.is_empty()) {
+            (false, true) => &c.any_of,
+            (true, false) => &c.one_of,
+            _ => return None,
+        };
+        let parent_object = match c.type_list() {
+            None => false,
+            Some([JsonType::Object]) => true,
+            Some(_) => return None,
+        };
+        let plain = c.reference.is_none()
+            && c.all_of.is_empty()
+            && c.properties.is_empty()
+            && c.additional.is_none()
+            && c.pattern_properties.is_empty()
+            && c.enum_values.is_none();
+        if !plain {
+            return None;
+        }
+        let only_null = |n: NodeId| matches!(&self.ir.node(n).body, Body::Checks(b) if b.is_only(JsonType::Null));
+        let nullable = branches.iter().any(|b| only_null(*b));
+        let mut found = Vec::new();
+        for &b in branches.iter().filter(|b| !only_null(**b)) {
+            let (target, def_name) = self.branch_target(b);
+            let view = self.branch_view(target)?;
+            let by_parent = !view.is_object;
+            if by_parent && !(parent_object && target == b && !self.referenced.contains(&b)) {
+                return None;
+            }
+            found.push((b, target, def_name, view, by_parent));
+        }
+        if found.len() < 2 {
+            return None;
+        }
+        let value_of = |view: &View, tag: &str| {
+            if view.required.contains(tag) {
+                view.decls(tag).find_map(|d| fixed_string(self.ir, d))
+            } else {
+                None
+            }
+        };
+        let first = found.first().map(|f| &f.3)?;
+        let candidates: Vec<&String> =
+            first.props.iter().map(|(n, _)| n).filter(|n| value_of(first, n).is_some()).collect();
+        'candidate: for tag in candidates {
+            let mut out = Vec::new();
+            let mut values = BTreeSet::new();
+            for (node, target, def_name, view, by_parent) in &found {
+                let Some(value) = value_of(view, tag) else { continue 'candidate };
+                if !values.insert(value.clone()) {
+                    continue 'candidate;
+                }
+                out.push(TagBranch {
+                    node: *node,
+                    target: *target,
+                    value,
+                    def_name: def_name.clone(),
+                    by_parent: *by_parent,
+                });
+            }
+            return Some(Tagging { tag: tag.clone(), nullable, branches: out });
+        }
+        None
+    }
+
+    /// The tagged union of [`Self::detect_tag`] as a Rust enum, one variant per branch holding
+    /// the branch's struct; `None` (and nothing defined) when a branch does not become a struct
+    /// that writes its tag back.
+    fn tagged(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
+        let tagging = self.detect_tag(c)?;
+        let cp = self.checkpoint();
+        let union_name = if is_root && !tagging.nullable { name.to_owned() } else { self.fresh(name) };
+        let index = self.defs.len();
+        self.defs.push(TypeDef {
+            name: union_name.clone(),
+            doc: doc.to_owned(),
+            kind: TypeKind::Tagged { tag: tagging.tag.clone(), variants: Vec::new() },
+            node: id,
+        });
+        self.in_progress.insert(id, index);
+        let mut idents = BTreeSet::new();
+        let mut variants = Vec::new();
+        for b in &tagging.branches {
+            let by_value = variant_ident(&b.value);
+            let struct_name = format!("{union_name}{by_value}");
+            let ty = if b.by_parent {
+                let node = self.ir.node(b.target);
+                let doc = doc_of(node.title.as_deref(), node.description.as_deref());
+                let t = self
+                    .branch_view(b.target)
+                    .and_then(|v| self.object_struct(b.target, &v, &struct_name, false, &doc));
+                if let Some(t) = &t {
+                    self.memo.insert(b.target, t.clone());
+                }
+                t
+            } else {
+                Some(self.ty_of(b.node, &struct_name, false))
+            };
+            let writes_tag = |t: &Ty| {
+                let i = match t {
+                    Ty::Named(i) => *i,
+                    Ty::Box(inner) => match **inner {
+                        Ty::Named(i) => i,
+                        _ => return false,
+                    },
+                    _ => return false,
+                };
+                self.defs.get(i).is_some_and(|d| {
+                    d.node == b.target
+                        && matches!(&d.kind, TypeKind::Struct { fixed, .. }
+                            if fixed.iter().any(|(k, v)| k == &tagging.tag && v == &b.value))
+                })
+            };
+            let Some(ty) = ty.filter(|t| writes_tag(t)) else {
+                self.rollback(cp);
+                return None;
+            };
+            let ident = unique_variant(&mut idents, b.def_name.as_deref().unwrap_or(&by_value));
+            variants.push(TaggedVariant { ident, value: b.value.clone(), ty });
+        }
+        self.in_progress.remove(&id);
+        if let Some(def) = self.defs.get_mut(index) {
+            def.kind = TypeKind::Tagged { tag: tagging.tag, variants };
+        }
+        let t = Ty::Named(index);
+        Some(if tagging.nullable { Ty::Option(Box::new(t)) } else { t })
+    }
+
     fn string_enum(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
         let values = &c.enum_values.as_ref()?.value;
         let mut strings = Vec::new();
@@ -351,16 +809,7 @@ impl Namer<'_> {
         let variants = strings
             .into_iter()
             .map(|json| {
-                let base = pascal(&json);
-                let base = if base.is_empty() { "Empty".to_owned() } else { base };
-                let base = if base.starts_with(|c: char| c.is_ascii_digit()) { format!("V{base}") } else { base };
-                let base = if base == "Self" { "Self_".to_owned() } else { base };
-                let mut ident = base.clone();
-                let mut i = 2;
-                while !used.insert(ident.clone()) {
-                    ident = format!("{base}{i}");
-                    i += 1;
-                }
+                let ident = unique_variant(&mut used, &variant_ident(&json));
                 Variant { ident, json }
             })
             .collect();
@@ -382,58 +831,101 @@ impl Namer<'_> {
                 Some(items) => Ty::Vec(Box::new(self.ty_of(items, &format!("{name}Item"), false))),
                 None => Ty::Vec(Box::new(Ty::Value)),
             },
-            JsonType::Object if c.properties.is_empty() => match c.additional {
-                Some(a) => Ty::Map(Box::new(self.ty_of(a, &format!("{name}Value"), false))),
-                None => Ty::Map(Box::new(Ty::Value)),
-            },
+            JsonType::Object if c.properties.is_empty() => {
+                if let Some(t) = self.tagged(id, c, name, is_root, doc) {
+                    return t;
+                }
+                match c.additional {
+                    Some(a) => Ty::Map(Box::new(self.ty_of(a, &format!("{name}Value"), false))),
+                    None => Ty::Map(Box::new(Ty::Value)),
+                }
+            }
             JsonType::Object => {
-                let name = if is_root { name.to_owned() } else { self.fresh(name) };
-                let index = self.defs.len();
-                self.defs.push(TypeDef {
-                    name: name.clone(),
-                    doc: doc.to_owned(),
-                    kind: TypeKind::Struct { fields: Vec::new(), extra: None },
-                    node: id,
-                });
-                self.in_progress.insert(id, index);
-                let mut idents = BTreeSet::new();
-                let mut fields = Vec::new();
-                for p in &c.properties {
-                    let pnode = self.ir.node(p.node);
-                    let ty = self.ty_of(p.node, &format!("{name}{}", pascal_or(&p.name, "Field")), false);
-                    let (ty, nullable) = match ty {
-                        Ty::Option(inner) => (*inner, true),
-                        t => (t, false),
-                    };
-                    let ident = unique(&mut idents, &field_ident(&p.name));
-                    let doc = doc_of(pnode.title.as_deref(), pnode.description.as_deref());
-                    let doc = if doc.is_empty() { format!("The `{}` property.", p.name) } else { doc };
-                    fields.push(Field {
-                        ident,
-                        json: p.name.clone(),
-                        ty,
-                        required: c.required.iter().any(|(r, _)| r == &p.name),
-                        nullable,
-                        doc,
-                    });
-                }
-                let extra = match c.additional {
-                    Some(a) if matches!(self.ir.node(a).body, Body::Never) => None,
-                    // With `patternProperties` the extra members may follow other schemas too.
-                    Some(_) if !c.pattern_properties.is_empty() => Some((unique(&mut idents, "extra"), Ty::Value)),
-                    Some(a) => {
-                        let ty = self.ty_of(a, &format!("{name}Extra"), false);
-                        Some((unique(&mut idents, "extra"), ty))
-                    }
-                    None => None,
-                };
-                if let Some(def) = self.defs.get_mut(index) {
-                    def.kind = TypeKind::Struct { fields, extra };
-                }
-                self.in_progress.remove(&id);
-                Ty::Named(index)
+                let view = View::own(c, self.ir);
+                self.object_struct(id, &view, name, is_root, doc).unwrap_or(Ty::Value)
             }
         }
+    }
+
+    /// The struct for node `id` with the object shape `view`; `None` (and nothing defined) when
+    /// a property declared by several parts does not map to one type in all of them.
+    fn object_struct(&mut self, id: NodeId, view: &View, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
+        let cp = self.checkpoint();
+        let name = if is_root { name.to_owned() } else { self.fresh(name) };
+        let tags = self.tags.get(&id).cloned().unwrap_or_default();
+        let mut names: Vec<&str> = Vec::new();
+        for (n, _) in &view.props {
+            if !names.contains(&n.as_str()) {
+                names.push(n);
+            }
+        }
+        let fixed: Vec<(String, String)> = names
+            .iter()
+            .filter(|n| tags.contains(**n) && view.required.contains(**n))
+            .filter_map(|n| view.decls(n).find_map(|d| fixed_string(self.ir, d)).map(|v| ((*n).to_owned(), v)))
+            .collect();
+        let index = self.defs.len();
+        self.defs.push(TypeDef {
+            name: name.clone(),
+            doc: doc.to_owned(),
+            kind: TypeKind::Struct { fields: Vec::new(), extra: None, fixed: fixed.clone() },
+            node: id,
+        });
+        self.in_progress.insert(id, index);
+        let mut idents = BTreeSet::new();
+        let mut fields = Vec::new();
+        for pname in names {
+            if fixed.iter().any(|(f, _)| f == pname) {
+                continue;
+            }
+            // A part that only says the property exists (`{}`) does not change its type.
+            let typed: Vec<NodeId> =
+                view.decls(pname).filter(|d| !matches!(self.ir.node(*d).body, Body::Always)).collect();
+            let field_name = format!("{name}{}", pascal_or(pname, "Field"));
+            let (ty, pnode) = match typed.split_first() {
+                None => (Ty::Value, view.decls(pname).next()),
+                Some((first, rest)) => {
+                    let ty = self.ty_of(*first, &field_name, false);
+                    for r in rest {
+                        if self.ty_of(*r, &field_name, false) != ty {
+                            self.rollback(cp);
+                            return None;
+                        }
+                    }
+                    (ty, Some(*first))
+                }
+            };
+            let (ty, nullable) = match ty {
+                Ty::Option(inner) => (*inner, true),
+                t => (t, false),
+            };
+            let ident = unique(&mut idents, &field_ident(pname));
+            let pdoc = pnode
+                .map(|p| self.ir.node(p))
+                .map_or_else(String::new, |n| doc_of(n.title.as_deref(), n.description.as_deref()));
+            let pdoc = if pdoc.is_empty() { format!("The `{pname}` property.") } else { pdoc };
+            fields.push(Field {
+                ident,
+                json: pname.to_owned(),
+                ty,
+                required: view.required.contains(pname),
+                nullable,
+                doc: pdoc,
+            });
+        }
+        let extra = match view.extra {
+            Extra::Dropped | Extra::Closed => None,
+            Extra::Any => Some((unique(&mut idents, "extra"), Ty::Value)),
+            Extra::Schema(a) => {
+                let ty = self.ty_of(a, &format!("{name}Extra"), false);
+                Some((unique(&mut idents, "extra"), ty))
+            }
+        };
+        if let Some(def) = self.defs.get_mut(index) {
+            def.kind = TypeKind::Struct { fields, extra, fixed };
+        }
+        self.in_progress.remove(&id);
+        Some(Ty::Named(index))
     }
 }
 
@@ -559,5 +1051,114 @@ mod tests {
         assert_eq!(pascal("from_unit"), "FromUnit");
         assert_eq!(pascal("m/s"), "MS");
         assert_eq!(pascal("kg"), "Kg");
+    }
+
+    /// The typing of schema `text`, root named `Root`: `(name, kind summary)` per type.
+    fn summary(text: &str) -> (Vec<(String, String)>, String) {
+        let json = crate::json::parse_text(text).unwrap_or_else(|e| panic!("{e:?}"));
+        let mut diags = crate::diag::Diagnostics::new(
+            crate::diag::Source::Text { text: text.to_owned() },
+            proc_macro2::Span::call_site(),
+        );
+        let ir = crate::lower::lower(&json, &mut diags, crate::lower::Options::default());
+        assert!(!diags.has_errors(), "{:?}", diags.messages());
+        let t = typing(&ir, "Root");
+        let show = |ty: &Ty| format!("{ty:?}");
+        let defs = t
+            .defs
+            .iter()
+            .map(|d| {
+                let kind = match &d.kind {
+                    TypeKind::Struct { fields, extra, fixed } => {
+                        let f: Vec<String> = fields
+                            .iter()
+                            .map(|f| format!("{}:{}{}", f.ident, show(&f.ty), if f.is_option() { "?" } else { "" }))
+                            .collect();
+                        format!("struct {} fixed {fixed:?} extra {:?}", f.join(","), extra.as_ref().map(|e| show(&e.1)))
+                    }
+                    TypeKind::Tagged { tag, variants } => {
+                        let v: Vec<String> =
+                            variants.iter().map(|v| format!("{}={}:{}", v.ident, v.value, show(&v.ty))).collect();
+                        format!("tagged {tag} {}", v.join(","))
+                    }
+                    TypeKind::Newtype(ty) => format!("newtype {}", show(ty)),
+                    TypeKind::Enum { .. } => "enum".to_owned(),
+                    TypeKind::Union { .. } => "union".to_owned(),
+                };
+                (d.name.clone(), kind)
+            })
+            .collect();
+        let root = t.defs.get(t.root).map(|d| d.name.clone()).unwrap_or_default();
+        (defs, root)
+    }
+
+    #[test]
+    fn tagged_union_from_refs_and_inline_branches() {
+        let (defs, root) = summary(
+            r##"{"oneOf": [
+                {"$ref": "#/$defs/cat"},
+                {"type": "object", "properties": {"pet": {"enum": ["dog-like"]}, "bark": {"type": "boolean"}}, "required": ["pet"]},
+                {"type": "null"}
+            ], "$defs": {"cat": {"type": "object", "properties": {"pet": {"type": "string", "const": "cat"}, "lives": {"type": "integer", "minimum": 0, "maximum": 9}}, "required": ["lives", "pet"]}}}"##,
+        );
+        assert_eq!(root, "Root");
+        assert_eq!(
+            defs,
+            [
+                ("Root2".to_owned(), "tagged pet Cat=cat:Named(1),DogLike=dog-like:Named(2)".to_owned()),
+                ("Cat".to_owned(), r#"struct lives:I64 fixed [("pet", "cat")] extra None"#.to_owned()),
+                ("Root2DogLike".to_owned(), r#"struct bark:Bool? fixed [("pet", "dog-like")] extra None"#.to_owned()),
+                ("Root".to_owned(), "newtype Option(Named(0))".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn refused_attempts_leave_no_types_behind() {
+        // The second part's `n` would be a struct of its own, different from the first's: the
+        // merge is refused, and neither struct nor its name remains.
+        let (defs, root) = summary(
+            r##"{"allOf": [
+                {"type": "object", "properties": {"n": {"type": "object", "properties": {"a": {"type": "string"}}}}},
+                {"properties": {"n": {"type": "object", "properties": {"a": {"type": "string"}}}}}
+            ]}"##,
+        );
+        assert_eq!(root, "Root");
+        assert_eq!(defs, [("Root".to_owned(), "newtype Value".to_owned())]);
+        // Shared `$ref` targets are one type: the merge holds.
+        let (defs, _) = summary(
+            r##"{"allOf": [
+                {"type": "object", "properties": {"n": {"$ref": "#/$defs/n"}}, "required": ["n"]},
+                {"properties": {"n": {"$ref": "#/$defs/n"}, "m": true}}
+            ], "$defs": {"n": {"type": "object", "properties": {"a": {"type": "string"}}}}}"##,
+        );
+        assert_eq!(
+            defs,
+            [
+                ("Root".to_owned(), "struct n:Named(1),m:Value? fixed [] extra None".to_owned()),
+                ("N".to_owned(), "struct a:String? fixed [] extra None".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn merged_extra_members() {
+        // One part types the undeclared members and declares every merged property.
+        let (defs, _) = summary(
+            r##"{"type": "object", "allOf": [
+                {"properties": {"a": {"type": "string"}, "b": {"type": "boolean"}}, "additionalProperties": {"type": "number"}},
+                {"properties": {"a": {"type": "string"}}, "required": ["a"]}
+            ]}"##,
+        );
+        assert_eq!(defs, [("Root".to_owned(), "struct a:String,b:Bool? fixed [] extra Some(\"F64\")".to_owned())]);
+        // Two parts typing the undeclared members differently: refused.
+        let (defs, _) = summary(
+            r##"{"type": "object", "allOf": [
+                {"properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "number"}},
+                {"properties": {"a": {"type": "string"}}, "additionalProperties": {"type": "integer"}}
+            ]}"##,
+        );
+        // (`type: object` without `properties` of its own: the map it was before.)
+        assert_eq!(defs, [("Root".to_owned(), "newtype Map(Value)".to_owned())]);
     }
 }
