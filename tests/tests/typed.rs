@@ -388,6 +388,80 @@ fn a_recursive_tagged_union() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Closed branches told apart by a required property that no other branch declares.
+
+tool_schema! {
+    /// Read from a path or a URL, never both.
+    pub struct Fetch = {
+        "type": "object",
+        "properties": {
+            "from": {"oneOf": [
+                {
+                    "type": "object",
+                    "properties": {"path": {"type": "string"}, "encoding": {"enum": ["utf-8", "latin-1"]}},
+                    "required": ["path"],
+                    "additionalProperties": false
+                },
+                {"$ref": "#/$defs/remote"},
+                {"type": "null"}
+            ]}
+        },
+        "required": ["from"],
+        "$defs": {
+            "remote": {
+                "type": "object",
+                "properties": {"url": {"type": "string"}, "timeout": {"type": "integer", "minimum": 1, "maximum": 60}, "encoding": {"enum": ["utf-8"]}},
+                "required": ["url"],
+                "additionalProperties": false
+            }
+        }
+    };
+}
+
+tool_schema! {
+    /// Open branches: `{"a": "x", "b": "y"}` matches both, so neither variant could hold it.
+    pub struct OpenKeys = {"anyOf": [
+        {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+        {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"]}
+    ]};
+}
+
+#[test]
+fn a_required_key_selects_the_variant() {
+    let f = Fetch::from_json(r#"{"from": {"path": "/a", "encoding": "latin-1"}}"#).expect("valid");
+    assert_eq!(
+        f.from,
+        Some(FetchFrom::Path(FetchFromPath { path: "/a".to_owned(), encoding: Some(FetchFromPathEncoding::Latin1) }))
+    );
+    let f = Fetch::from_json(r#"{"from": {"timeout": 5, "url": "https://x"}}"#).expect("valid");
+    assert_eq!(
+        f.from,
+        Some(FetchFrom::Remote(Remote { url: "https://x".to_owned(), timeout: Some(5), encoding: None }))
+    );
+    assert_eq!(Fetch::from_json(r#"{"from": null}"#).ok(), Some(Fetch { from: None }));
+    for v in [json!({"from": {"path": "p"}}), json!({"from": {"url": "u", "encoding": "utf-8"}}), json!({"from": null})]
+    {
+        let back = serde_json::to_value(Fetch::from_value(&v).expect("valid")).expect("serialize");
+        assert_eq!(back, v);
+    }
+    // Both keys, neither key, a member the branch does not declare, a branch's own constraint.
+    for bad in [
+        json!({"from": {"path": "p", "url": "u"}}),
+        json!({"from": {"encoding": "utf-8"}}),
+        json!({"from": {"path": "p", "timeout": 5}}),
+        json!({"from": {"url": "u", "encoding": "latin-1"}}),
+        json!({}),
+    ] {
+        assert!(Fetch::from_value(&bad).is_err(), "{bad}");
+    }
+
+    let o = OpenKeys::from_json(r#"{"a": "x", "b": "y"}"#).expect("valid");
+    let inner: &Value = &o.0;
+    assert_eq!(inner, &json!({"a": "x", "b": "y"}));
+    assert!(OpenKeys::from_json(r#"{"c": 1}"#).is_err());
+}
+
+// ---------------------------------------------------------------------------------------------
 // `allOf` of object schemas: one struct when the merge is exact.
 
 tool_schema! {

@@ -63,6 +63,10 @@ pub mod tools {
             "properties": {
                 "shape": {"$ref": "#/$defs/shape"},
                 "maybe": {"anyOf": [{"$ref": "#/$defs/circle"}, {"$ref": "#/$defs/group"}, {"type": "null"}]},
+                "source": {"oneOf": [
+                    {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"], "additionalProperties": false},
+                    {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"], "additionalProperties": false}
+                ]},
                 "style": {"allOf": [
                     {"$ref": "#/$defs/pen"},
                     {"type": "object", "properties": {"fill": {"type": "string"}, "width": {}}, "required": ["fill"]}
@@ -116,6 +120,9 @@ pub fn shapes(text: &str, command: &str) -> bool {
     let expected = tools::Shapes {
         shape: tools::Shape::Group(group),
         maybe: ::core::option::Option::Some(tools::ShapesMaybe::Circle(tools::Circle { r: 1.0 })),
+        source: ::core::option::Option::Some(tools::ShapesSource::Url(tools::ShapesSourceUrl {
+            url: ::std::string::String::from("u"),
+        })),
         style: ::core::option::Option::Some(tools::ShapesStyle {
             width: ::core::option::Option::Some(2),
             fill: ::std::string::String::from("red"),

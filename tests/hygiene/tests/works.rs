@@ -9,7 +9,7 @@ fn generated_code_works_under_a_renamed_dependency() {
 
 #[test]
 fn tagged_unions_and_merged_structs_work_too() {
-    let shapes = r#"{"shape": {"kind": "group", "items": [{"kind": "none"}]}, "maybe": {"kind": "circle", "r": 1}, "style": {"width": 2, "fill": "red"}}"#;
+    let shapes = r#"{"shape": {"kind": "group", "items": [{"kind": "none"}]}, "maybe": {"kind": "circle", "r": 1}, "source": {"url": "u"}, "style": {"width": 2, "fill": "red"}}"#;
     assert!(toolgate_hygiene::shapes(shapes, r#"{"op": "go"}"#));
     assert!(!toolgate_hygiene::shapes(shapes, r#"{"op": "stop"}"#));
     assert!(!toolgate_hygiene::shapes(&shapes.replace("red", "blue"), r#"{"op": "go"}"#));

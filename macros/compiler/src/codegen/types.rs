@@ -230,6 +230,20 @@ pub fn definitions(
                     #vis enum #name { #(#vs)* }
                 });
             }
+            TypeKind::Keyed { variants } => {
+                let vs = variants.iter().map(|v| {
+                    let id = ident(&v.ident);
+                    let ty = rust_ty(&v.ty, t, k);
+                    let d = doc_attr(&format!("An object with the `{:?}` member.", v.key));
+                    quote!(#d #id(#ty),)
+                });
+                out.extend(quote! {
+                    #doc
+                    #lints
+                    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
+                    #vis enum #name { #(#vs)* }
+                });
+            }
             TypeKind::Newtype(ty) => {
                 let ty = rust_ty(ty, t, k);
                 out.extend(quote! {
@@ -365,6 +379,20 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                 quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
             });
             (quote!(match v.get(#tag)?.as_str()? { #(#arms)* _ => #opt::None }), quote!(match self { #(#ser_arms)* }))
+        }
+        TypeKind::Keyed { variants } => {
+            // Validation has decided the branch: exactly one branch's key is present.
+            let arms = variants.iter().map(|var| {
+                let id = ident(&var.ident);
+                let b = build(&var.ty, &quote!(v), k, 1);
+                let key = &var.key;
+                quote!(if o.contains_key(#key) { return #opt::Some(#name::#id(#b)); })
+            });
+            let ser_arms = variants.iter().map(|var| {
+                let id = ident(&var.ident);
+                quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
+            });
+            (quote!(let o = v.as_object()?; #(#arms)* #opt::None), quote!(match self { #(#ser_arms)* }))
         }
         TypeKind::Newtype(ty) => {
             let b = build(ty, &quote!(v), k, 1);

@@ -84,6 +84,24 @@ pub enum TypeKind {
         /// the variants, in branch order
         variants: Vec<TaggedVariant>,
     },
+    /// `anyOf`/`oneOf` of closed object schemas (`additionalProperties: false`), each requiring
+    /// a property that no other branch declares: one variant per branch, selected by which of
+    /// those members the instance has
+    Keyed {
+        /// the variants, in branch order
+        variants: Vec<KeyedVariant>,
+    },
+}
+
+/// A variant of a [`TypeKind::Keyed`].
+#[derive(Debug, Clone)]
+pub struct KeyedVariant {
+    /// the Rust identifier
+    pub ident: String,
+    /// the member whose presence selects this variant
+    pub key: String,
+    /// the payload: a struct (boxed when it is still being defined)
+    pub ty: Ty,
 }
 
 /// A variant of a [`TypeKind::Tagged`].
@@ -204,6 +222,8 @@ struct View {
     is_object: bool,
     /// the undeclared members
     extra: Extra,
+    /// some part has `patternProperties`
+    patterns: bool,
 }
 
 impl View {
@@ -220,6 +240,7 @@ impl View {
                 Some(a) => Extra::Schema(a),
                 None => Extra::Dropped,
             },
+            patterns: !c.pattern_properties.is_empty(),
         }
     }
 
@@ -229,26 +250,42 @@ impl View {
     }
 }
 
-/// A tagged union found in the schema.
-struct Tagging {
-    /// the tag property
-    tag: String,
+/// How the variants of an enum for `anyOf`/`oneOf` are told apart.
+enum Dispatch {
+    /// by the string value of this property (`value` of each branch)
+    Tag(String),
+    /// by which branch's key property is present (`value` of each branch)
+    Keys,
+}
+
+/// An `anyOf`/`oneOf` of object schemas whose branches can be told apart.
+struct Alternatives {
+    dispatch: Dispatch,
     /// a branch is `{"type": "null"}`
     nullable: bool,
     /// the other branches
-    branches: Vec<TagBranch>,
+    branches: Vec<AltBranch>,
 }
 
-struct TagBranch {
+struct AltBranch {
     /// the branch schema
     node: NodeId,
     /// the schema its struct is built from (after `$ref`s)
     target: NodeId,
-    /// the tag value
+    /// the tag value, or the key property
     value: String,
     /// the `$defs` name, when the branch is a reference to one
     def_name: Option<String>,
     /// an object only because the union's own `type` says so: built directly
+    by_parent: bool,
+}
+
+/// A non-null branch of an `anyOf`/`oneOf` of object schemas, before it is told apart.
+struct Found {
+    node: NodeId,
+    target: NodeId,
+    def_name: Option<String>,
+    view: View,
     by_parent: bool,
 }
 
@@ -276,9 +313,9 @@ pub fn typing(ir: &Ir, root_name: &str) -> Typing {
     // is used; found before any struct is built.
     for node in &ir.nodes {
         if let Body::Checks(c) = &node.body {
-            if let Some(t) = n.detect_tag(c) {
-                for b in t.branches {
-                    n.tags.entry(b.target).or_default().insert(t.tag.clone());
+            if let Some(Alternatives { dispatch: Dispatch::Tag(tag), branches, .. }) = n.detect_tag(c) {
+                for b in branches {
+                    n.tags.entry(b.target).or_default().insert(tag.clone());
                 }
             }
         }
@@ -458,7 +495,7 @@ impl Namer<'_> {
         if !c.any_of.is_empty() && !c.one_of.is_empty() {
             return Ty::Value;
         }
-        if let Some(t) = self.tagged(id, c, name, is_root, doc) {
+        if let Some(t) = self.alternatives(id, c, name, is_root, doc) {
             return t;
         }
         self.union(branches, name)
@@ -567,7 +604,13 @@ impl Namer<'_> {
     fn merged_view(&self, id: NodeId) -> Option<View> {
         let mut parts = Vec::new();
         self.flatten(id, 0, &mut parts)?;
-        let mut view = View { props: Vec::new(), required: BTreeSet::new(), is_object: false, extra: Extra::Dropped };
+        let mut view = View {
+            props: Vec::new(),
+            required: BTreeSet::new(),
+            is_object: false,
+            extra: Extra::Dropped,
+            patterns: false,
+        };
         let mut checks = Vec::new();
         for &p in &parts {
             let c = match &self.ir.node(p).body {
@@ -653,11 +696,10 @@ impl Namer<'_> {
         (n, def_name)
     }
 
-    /// `anyOf`/`oneOf` (`c`) whose branches are object schemas with a property that every branch
-    /// requires and fixes to a string, a different one in each branch (a `{"type": "null"}`
-    /// branch makes it optional). The schema holding them declares nothing else about the
-    /// object's members.
-    fn detect_tag(&self, c: &Checks) -> Option<Tagging> {
+    /// The branches of `anyOf`/`oneOf` (`c`) when every one is an object schema (or
+    /// `{"type": "null"}`, which makes the enum optional) and the schema holding them declares
+    /// nothing else about the object's members; with whether one is `null`.
+    fn object_branches(&self, c: &Checks) -> Option<(bool, Vec<Found>)> {
         let branches = match (c.any_of.is_empty(), c.one_of.is_empty()) {
             (false, true) => &c.any_of,
             (true, false) => &c.one_of,
@@ -680,18 +722,22 @@ impl Namer<'_> {
         let only_null = |n: NodeId| matches!(&self.ir.node(n).body, Body::Checks(b) if b.is_only(JsonType::Null));
         let nullable = branches.iter().any(|b| only_null(*b));
         let mut found = Vec::new();
-        for &b in branches.iter().filter(|b| !only_null(**b)) {
-            let (target, def_name) = self.branch_target(b);
+        for &node in branches.iter().filter(|b| !only_null(**b)) {
+            let (target, def_name) = self.branch_target(node);
             let view = self.branch_view(target)?;
             let by_parent = !view.is_object;
-            if by_parent && !(parent_object && target == b && !self.referenced.contains(&b)) {
+            if by_parent && !(parent_object && target == node && !self.referenced.contains(&node)) {
                 return None;
             }
-            found.push((b, target, def_name, view, by_parent));
+            found.push(Found { node, target, def_name, view, by_parent });
         }
-        if found.len() < 2 {
-            return None;
-        }
+        (found.len() >= 2).then_some((nullable, found))
+    }
+
+    /// `anyOf`/`oneOf` (`c`) of object schemas with a property that every branch requires and
+    /// fixes to a string, a different one in each branch.
+    fn detect_tag(&self, c: &Checks) -> Option<Alternatives> {
+        let (nullable, found) = self.object_branches(c)?;
         let value_of = |view: &View, tag: &str| {
             if view.required.contains(tag) {
                 view.decls(tag).find_map(|d| fixed_string(self.ir, d))
@@ -699,48 +745,84 @@ impl Namer<'_> {
                 None
             }
         };
-        let first = found.first().map(|f| &f.3)?;
+        let first = &found.first()?.view;
         let candidates: Vec<&String> =
             first.props.iter().map(|(n, _)| n).filter(|n| value_of(first, n).is_some()).collect();
         'candidate: for tag in candidates {
             let mut out = Vec::new();
             let mut values = BTreeSet::new();
-            for (node, target, def_name, view, by_parent) in &found {
-                let Some(value) = value_of(view, tag) else { continue 'candidate };
+            for f in &found {
+                let Some(value) = value_of(&f.view, tag) else { continue 'candidate };
                 if !values.insert(value.clone()) {
                     continue 'candidate;
                 }
-                out.push(TagBranch {
-                    node: *node,
-                    target: *target,
+                out.push(AltBranch {
+                    node: f.node,
+                    target: f.target,
                     value,
-                    def_name: def_name.clone(),
-                    by_parent: *by_parent,
+                    def_name: f.def_name.clone(),
+                    by_parent: f.by_parent,
                 });
             }
-            return Some(Tagging { tag: tag.clone(), nullable, branches: out });
+            return Some(Alternatives { dispatch: Dispatch::Tag(tag.clone()), nullable, branches: out });
         }
         None
     }
 
-    /// The tagged union of [`Self::detect_tag`] as a Rust enum, one variant per branch holding
-    /// the branch's struct; `None` (and nothing defined) when a branch does not become a struct
-    /// that writes its tag back.
-    fn tagged(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
-        let tagging = self.detect_tag(c)?;
+    /// `anyOf`/`oneOf` (`c`) of closed object schemas (`additionalProperties: false`, no
+    /// `patternProperties`), each requiring a property that no other branch declares: a valid
+    /// instance has its branch's key, and every other branch would reject that key, so exactly
+    /// one key is present.
+    fn detect_keyed(&self, c: &Checks) -> Option<Alternatives> {
+        let (nullable, found) = self.object_branches(c)?;
+        if found.iter().any(|f| f.view.extra != Extra::Closed || f.view.patterns) {
+            return None;
+        }
+        let mut branches = Vec::new();
+        for (i, f) in found.iter().enumerate() {
+            let declared_elsewhere = |name: &str| {
+                found.iter().enumerate().any(|(j, g)| j != i && g.view.props.iter().any(|(n, _)| n == name))
+            };
+            let mut names: Vec<&String> = Vec::new();
+            for (n, _) in &f.view.props {
+                if !names.contains(&n) {
+                    names.push(n);
+                }
+            }
+            let key = names.into_iter().find(|n| f.view.required.contains(*n) && !declared_elsewhere(n))?;
+            branches.push(AltBranch {
+                node: f.node,
+                target: f.target,
+                value: key.clone(),
+                def_name: f.def_name.clone(),
+                by_parent: f.by_parent,
+            });
+        }
+        Some(Alternatives { dispatch: Dispatch::Keys, nullable, branches })
+    }
+
+    /// The enum for [`Self::detect_tag`] or [`Self::detect_keyed`], one variant per branch
+    /// holding the branch's struct; `None` (and nothing defined) when a branch does not become
+    /// such a struct (for a tag: one that writes its tag back).
+    fn alternatives(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
+        let alt = self.detect_tag(c).or_else(|| self.detect_keyed(c))?;
         let cp = self.checkpoint();
-        let union_name = if is_root && !tagging.nullable { name.to_owned() } else { self.fresh(name) };
+        let union_name = if is_root && !alt.nullable { name.to_owned() } else { self.fresh(name) };
         let index = self.defs.len();
+        let kind = |tagged: Vec<TaggedVariant>, keyed: Vec<KeyedVariant>| match &alt.dispatch {
+            Dispatch::Tag(tag) => TypeKind::Tagged { tag: tag.clone(), variants: tagged },
+            Dispatch::Keys => TypeKind::Keyed { variants: keyed },
+        };
         self.defs.push(TypeDef {
             name: union_name.clone(),
             doc: doc.to_owned(),
-            kind: TypeKind::Tagged { tag: tagging.tag.clone(), variants: Vec::new() },
+            kind: kind(Vec::new(), Vec::new()),
             node: id,
         });
         self.in_progress.insert(id, index);
         let mut idents = BTreeSet::new();
-        let mut variants = Vec::new();
-        for b in &tagging.branches {
+        let (mut tagged, mut keyed) = (Vec::new(), Vec::new());
+        for b in &alt.branches {
             let by_value = variant_ident(&b.value);
             let struct_name = format!("{union_name}{by_value}");
             let ty = if b.by_parent {
@@ -756,7 +838,7 @@ impl Namer<'_> {
             } else {
                 Some(self.ty_of(b.node, &struct_name, false))
             };
-            let writes_tag = |t: &Ty| {
+            let is_payload = |t: &Ty| {
                 let i = match t {
                     Ty::Named(i) => *i,
                     Ty::Box(inner) => match **inner {
@@ -767,23 +849,30 @@ impl Namer<'_> {
                 };
                 self.defs.get(i).is_some_and(|d| {
                     d.node == b.target
-                        && matches!(&d.kind, TypeKind::Struct { fixed, .. }
-                            if fixed.iter().any(|(k, v)| k == &tagging.tag && v == &b.value))
+                        && match (&d.kind, &alt.dispatch) {
+                            (TypeKind::Struct { fixed, .. }, Dispatch::Tag(tag)) => {
+                                fixed.iter().any(|(k, v)| k == tag && v == &b.value)
+                            }
+                            (TypeKind::Struct { .. }, Dispatch::Keys) => true,
+                            _ => false,
+                        }
                 })
             };
-            let Some(ty) = ty.filter(|t| writes_tag(t)) else {
+            let Some(ty) = ty.filter(|t| is_payload(t)) else {
                 self.rollback(cp);
                 return None;
             };
             let ident = unique_variant(&mut idents, b.def_name.as_deref().unwrap_or(&by_value));
-            variants.push(TaggedVariant { ident, value: b.value.clone(), ty });
+            tagged.push(TaggedVariant { ident: ident.clone(), value: b.value.clone(), ty: ty.clone() });
+            keyed.push(KeyedVariant { ident, key: b.value.clone(), ty });
         }
         self.in_progress.remove(&id);
+        let kind = kind(tagged, keyed);
         if let Some(def) = self.defs.get_mut(index) {
-            def.kind = TypeKind::Tagged { tag: tagging.tag, variants };
+            def.kind = kind;
         }
         let t = Ty::Named(index);
-        Some(if tagging.nullable { Ty::Option(Box::new(t)) } else { t })
+        Some(if alt.nullable { Ty::Option(Box::new(t)) } else { t })
     }
 
     fn string_enum(&mut self, id: NodeId, c: &Checks, name: &str, is_root: bool, doc: &str) -> Option<Ty> {
@@ -832,7 +921,7 @@ impl Namer<'_> {
                 None => Ty::Vec(Box::new(Ty::Value)),
             },
             JsonType::Object if c.properties.is_empty() => {
-                if let Some(t) = self.tagged(id, c, name, is_root, doc) {
+                if let Some(t) = self.alternatives(id, c, name, is_root, doc) {
                     return t;
                 }
                 match c.additional {
@@ -1084,6 +1173,11 @@ mod tests {
                     TypeKind::Newtype(ty) => format!("newtype {}", show(ty)),
                     TypeKind::Enum { .. } => "enum".to_owned(),
                     TypeKind::Union { .. } => "union".to_owned(),
+                    TypeKind::Keyed { variants } => {
+                        let v: Vec<String> =
+                            variants.iter().map(|v| format!("{}={}:{}", v.ident, v.key, show(&v.ty))).collect();
+                        format!("keyed {}", v.join(","))
+                    }
                 };
                 (d.name.clone(), kind)
             })
@@ -1160,5 +1254,39 @@ mod tests {
         );
         // (`type: object` without `properties` of its own: the map it was before.)
         assert_eq!(defs, [("Root".to_owned(), "newtype Map(Value)".to_owned())]);
+    }
+
+    #[test]
+    fn keyed_union_needs_closed_branches_and_private_keys() {
+        let (defs, _) = summary(
+            r#"{"type": "object", "anyOf": [
+                {"properties": {"id": {"type": "string"}, "v": {"type": "boolean"}}, "required": ["id"], "additionalProperties": false},
+                {"properties": {"name": {"type": "string"}, "v": {"type": "boolean"}}, "required": ["v", "name"], "additionalProperties": false}
+            ]}"#,
+        );
+        assert_eq!(
+            defs,
+            [
+                ("Root".to_owned(), "keyed Id=id:Named(1),Name=name:Named(2)".to_owned()),
+                ("RootId".to_owned(), "struct id:String,v:Bool? fixed [] extra None".to_owned()),
+                ("RootName".to_owned(), "struct name:String,v:Bool fixed [] extra None".to_owned()),
+            ]
+        );
+        // `v` is declared by both branches: no key for the second branch.
+        let (defs, _) = summary(
+            r#"{"type": "object", "anyOf": [
+                {"properties": {"id": {"type": "string"}, "v": {"type": "boolean"}}, "required": ["id"], "additionalProperties": false},
+                {"properties": {"v": {"type": "boolean"}}, "required": ["v"], "additionalProperties": false}
+            ]}"#,
+        );
+        assert_eq!(defs, [("Root".to_owned(), "newtype Map(Value)".to_owned())]);
+        // `patternProperties` may let the other branch's key through.
+        let (defs, _) = summary(
+            r#"{"anyOf": [
+                {"type": "object", "properties": {"a": true}, "required": ["a"], "patternProperties": {"^b$": true}, "additionalProperties": false},
+                {"type": "object", "properties": {"b": true}, "required": ["b"], "additionalProperties": false}
+            ]}"#,
+        );
+        assert_eq!(defs, [("Root".to_owned(), "newtype Value".to_owned())]);
     }
 }
