@@ -171,8 +171,8 @@ fn scan_node(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     if let Some(i) = c.if_ {
         if c.then_.is_some() || c.else_.is_some() {
             let test = on(i);
-            let then = c.then_.map(|t| on(t)).unwrap_or(quote!(true));
-            let els = c.else_.map(|e| on(e)).unwrap_or(quote!(true));
+            let then = c.then_.map(&on).unwrap_or(quote!(true));
+            let els = c.else_.map(&on).unwrap_or(quote!(true));
             after.extend(quote! { if !(if #test { #then } else { #els }) { #invalid; } });
         }
     }
