@@ -33,13 +33,18 @@ fn fns(schema: &str) -> (Check, CheckValue, CheckValue, Check) {
         "flat30" => (Flat30T::is_valid_json, Flat30T::is_valid, jsm::Flat30::is_valid, |t| {
             serde_json::from_str::<ss::Flat30<'_>>(t).is_ok()
         }),
-        _ => (RowsT::is_valid_json, RowsT::is_valid, jsm::Rows::is_valid, |t| {
+        "rows" => (RowsT::is_valid_json, RowsT::is_valid, jsm::Rows::is_valid, |t| {
             serde_json::from_str::<ss::Rows<'_>>(t).is_ok()
+        }),
+        _ => (PlaceOrderT::is_valid_json, PlaceOrderT::is_valid, jsm::PlaceOrder::is_valid, |t| {
+            serde_json::from_str::<ss::PlaceOrder<'_>>(t).is_ok()
         }),
     }
 }
 
-use toolgate_bench::{ConvertUnits as ConvertUnitsT, Flat30 as Flat30T, ReadFile as ReadFileT, Rows as RowsT};
+use toolgate_bench::{
+    ConvertUnits as ConvertUnitsT, Flat30 as Flat30T, PlaceOrder as PlaceOrderT, ReadFile as ReadFileT, Rows as RowsT,
+};
 
 fn runtime_validator(schema: &str) -> jsonschema::Validator {
     let text = SCHEMAS.iter().find(|(n, _)| *n == schema).map_or("true", |(_, t)| t);

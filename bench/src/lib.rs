@@ -1,4 +1,4 @@
-//! Shared definitions for the benchmarks: the four schemas compiled by toolgate, by jsonschema's
+//! Shared definitions for the benchmarks: the five schemas compiled by toolgate, by jsonschema's
 //! `#[jsonschema::validator]` macro and by its runtime validator, plain `serde` structs with
 //! borrowed fields for the same shapes, and the instances (valid, and three kinds of invalid).
 //!
@@ -25,6 +25,10 @@ tool_schema! {
     /// An array of small objects.
     pub struct Rows = "schemas/rows.json";
 }
+tool_schema! {
+    /// `$defs`/`$ref`, a `oneOf` told apart by a `const` tag, `anyOf` with `null`, `pattern`s.
+    pub struct PlaceOrder = "schemas/place_order.json";
+}
 
 /// jsonschema's compile-time validators (`macros` feature).
 pub mod jsm {
@@ -36,14 +40,17 @@ pub mod jsm {
     pub struct Flat30;
     #[jsonschema::validator(path = "schemas/rows.json")]
     pub struct Rows;
+    #[jsonschema::validator(path = "schemas/place_order.json")]
+    pub struct PlaceOrder;
 }
 
 /// The schema texts, for jsonschema's runtime validator.
-pub const SCHEMAS: [(&str, &str); 4] = [
+pub const SCHEMAS: [(&str, &str); 5] = [
     ("convert_units", include_str!("../schemas/convert_units.json")),
     ("read_file", include_str!("../schemas/read_file.json")),
     ("flat30", include_str!("../schemas/flat30.json")),
     ("rows", include_str!("../schemas/rows.json")),
+    ("place_order", include_str!("../schemas/place_order.json")),
 ];
 
 /// Plain serde baselines: types and unknown fields only, no bounds, no enums.
@@ -158,6 +165,52 @@ pub mod serde_structs {
         #[serde(borrow)]
         pub rows: Vec<Row<'a>>,
     }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct PlaceOrder<'a> {
+        #[serde(borrow)]
+        pub customer: &'a str,
+        #[serde(borrow)]
+        pub lines: Vec<Line<'a>>,
+        #[serde(borrow)]
+        pub delivery: Delivery<'a>,
+        #[serde(default, borrow)]
+        pub note: Option<&'a str>,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Line<'a> {
+        #[serde(borrow)]
+        pub sku: &'a str,
+        pub quantity: u64,
+    }
+
+    /// serde's internally tagged enum (it buffers the object to find the tag, so `&str` fields
+    /// cannot borrow: they are owned here).
+    #[derive(Deserialize)]
+    #[serde(tag = "method", rename_all = "lowercase", deny_unknown_fields)]
+    pub enum Delivery<'a> {
+        Ship {
+            #[serde(borrow)]
+            address: Address<'a>,
+        },
+        Pickup {
+            store: String,
+        },
+    }
+
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Address<'a> {
+        #[serde(borrow)]
+        pub street: std::borrow::Cow<'a, str>,
+        #[serde(borrow)]
+        pub city: std::borrow::Cow<'a, str>,
+        #[serde(borrow)]
+        pub postcode: std::borrow::Cow<'a, str>,
+    }
 }
 
 /// One benchmark input.
@@ -208,6 +261,20 @@ fn rows(last: Option<&str>) -> String {
     }
     format!("[{}]", items.join(", "))
 }
+
+fn place_order(last_line: Option<&str>, address: &str) -> String {
+    let mut lines: Vec<String> =
+        (0..12).map(|i| format!(r#"{{"sku": "ABC-{:04}", "quantity": {}}}"#, 1000 + i * 7, 1 + i % 9)).collect();
+    if let (Some(last), Some(slot)) = (last_line, lines.last_mut()) {
+        *slot = last.to_owned();
+    }
+    format!(
+        r#"{{"customer": "C004217", "lines": [{}], "delivery": {{"method": "ship", "address": {address}}}, "note": null}}"#,
+        lines.join(", ")
+    )
+}
+
+const ADDRESS: &str = r#"{"street": "12 Harbour Road", "city": "Portsmouth", "postcode": "01234"}"#;
 
 /// Every benchmark input, in table order.
 #[must_use]
@@ -268,6 +335,34 @@ pub fn cases() -> Vec<Case> {
             schema: "rows",
             name: "out_of_range",
             text: rows(Some(r#"{"id": 999, "name": "row", "score": 1.5}"#)),
+            valid: false,
+        },
+        Case { schema: "place_order", name: "valid", text: place_order(None, ADDRESS), valid: true },
+        Case {
+            schema: "place_order",
+            name: "wrong_type",
+            text: place_order(Some(r#"{"sku": "XYZ-0001", "quantity": "2"}"#), ADDRESS),
+            valid: false,
+        },
+        Case {
+            schema: "place_order",
+            name: "extra_property",
+            text: place_order(
+                None,
+                r#"{"street": "12 Harbour Road", "city": "Portsmouth", "postcode": "01234", "floor": 2}"#,
+            ),
+            valid: false,
+        },
+        Case {
+            schema: "place_order",
+            name: "out_of_range",
+            text: place_order(Some(r#"{"sku": "XYZ-0001", "quantity": 500}"#), ADDRESS),
+            valid: false,
+        },
+        Case {
+            schema: "place_order",
+            name: "pattern",
+            text: place_order(Some(r#"{"sku": "xyz-0001", "quantity": 2}"#), ADDRESS),
             valid: false,
         },
     ]

@@ -174,6 +174,8 @@ pub struct Ops {
     pub from_json: fn(&str) -> bool,
     /// whether the type's `serde::Deserialize` (through `serde_json::from_str`) succeeds
     pub deserialize: fn(&str) -> bool,
+    /// every violation [`Tool::check_json`] reports (`None` if it says the text is not JSON)
+    pub check_json: fn(&str) -> Option<Vec<toolgate::Violation>>,
 }
 
 impl std::fmt::Debug for Ops {
@@ -184,6 +186,11 @@ impl std::fmt::Debug for Ops {
 
 fn from_json_ok<T: Tool>(text: &str) -> bool {
     T::from_json(text).is_ok()
+}
+
+fn check_json_all<T: Tool>(text: &str) -> Option<Vec<toolgate::Violation>> {
+    let mut c = toolgate::Collect::default();
+    T::check_json(text, &mut c).ok().map(|()| c.0)
 }
 
 fn deserialize_ok<T: serde::de::DeserializeOwned>(text: &str) -> bool {
@@ -200,6 +207,7 @@ impl Ops {
             is_valid_json: T::is_valid_json,
             from_json: from_json_ok::<T>,
             deserialize: deserialize_ok::<T>,
+            check_json: check_json_all::<T>,
         }
     }
 }
@@ -264,6 +272,13 @@ pub fn check_case(ops: &Ops, case: &Case) -> Vec<String> {
                 Err(v) if case.valid => wrong.push(format!("validate returns {v}").replace('\n', "; ")),
                 Err(v) if v.is_empty() => wrong.push("validate returns Err with no violation".to_owned()),
                 _ => {}
+            }
+            // The text path reports exactly what the value path reports, in the same order.
+            let from_value: Vec<toolgate::Violation> = (ops.validate)(&value).err().into_iter().flatten().collect();
+            match (ops.check_json)(case.data) {
+                Some(from_text) if from_text == from_value => {}
+                Some(from_text) => wrong.push(format!("check_json reports {from_text:?}, validate {from_value:?}")),
+                None => wrong.push("check_json says the text is not JSON".to_owned()),
             }
         }
     }

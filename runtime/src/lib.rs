@@ -41,6 +41,7 @@
 
 mod format;
 pub mod gate;
+mod instance;
 mod json;
 mod limits;
 mod num;
@@ -230,13 +231,12 @@ macro_rules! tool_schema {
 pub mod __private {
     pub use crate::__impl_schemars;
     pub use crate::format::format_matches;
+    pub use crate::instance::{sval_eq, Instance, Text};
     pub use crate::json::{first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::Pattern;
-    pub use crate::text::{
-        index_of, is_json, report_via_value, sval_eq, via_value, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str,
-        Unique,
-    };
+    pub use crate::text::{index_of, is_json, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str, Unique};
+    pub use ::core::borrow::Borrow;
     pub use serde;
     pub use serde_json;
     pub use toolgate_macros::tool_schema_impl;

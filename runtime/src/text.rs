@@ -973,6 +973,11 @@ impl<'a> Str<'a> {
         self.raw.as_bytes()
     }
 
+    /// The raw text between the quotes.
+    pub(crate) fn raw_str(&self) -> &'a str {
+        self.raw
+    }
+
     /// The decoded characters.
     #[must_use]
     pub fn chars(&self) -> Chars<'a> {
@@ -1185,8 +1190,16 @@ impl<'a> Span<'a> {
         self.src.get(self.start..self.end).unwrap_or("")
     }
 
-    fn scanner(&self) -> Scanner<'a> {
+    pub(crate) fn scanner(&self) -> Scanner<'a> {
         Scanner::at(self.src, self.start)
+    }
+
+    /// Whether the value passes the scan function `f` (a subschema's, on text already known to
+    /// be well-formed).
+    #[inline]
+    #[must_use]
+    pub fn scan(&self, f: fn(&mut Scanner<'_>) -> Step) -> bool {
+        f(&mut self.scanner()).is_ok()
     }
 
     /// The value's JSON type.
@@ -1529,28 +1542,6 @@ pub enum SVal {
     Obj(&'static [(&'static str, SVal)]),
 }
 
-/// Whether the instance value `v` equals the schema value `x` (JSON Schema equality).
-#[must_use]
-pub fn sval_eq(x: &SVal, v: Span<'_>) -> bool {
-    match x {
-        SVal::Null => v.is_null(),
-        SVal::Bool(b) => v.as_bool() == Some(*b),
-        SVal::Num(l) => v.number().is_some_and(|n| cmp_limit(&n, *l).is_eq()),
-        SVal::Str(s) => v.str().is_some_and(|t| t.eq_str(s)),
-        SVal::Arr(xs) => {
-            v.is_array() && {
-                let mut it = v.items();
-                xs.iter().all(|x| it.next().is_some_and(|e| sval_eq(x, e))) && it.next().is_none()
-            }
-        }
-        SVal::Obj(ms) => {
-            v.is_object()
-                && v.count() == ms.len() as u64
-                && ms.iter().all(|(k, x)| v.get(k).is_some_and(|e| sval_eq(x, e)))
-        }
-    }
-}
-
 /// The index of the first name that `key` decodes to, or `usize::MAX`.
 #[must_use]
 pub fn index_of(key: Str<'_>, names: &[&str]) -> usize {
@@ -1620,32 +1611,6 @@ pub fn check_text<S: Sink>(
             check(&v, sink);
             Ok(())
         }
-    }
-}
-
-/// Validate with the `&Value` validator after parsing: what the scan and report functions of a
-/// schema that the text path does not compile fall back to.
-pub fn via_value(sc: &mut Scanner<'_>, valid: impl FnOnce(&Value) -> bool) -> Step {
-    let rest = sc.src.get(sc.pos..).unwrap_or("");
-    let v = parse(rest).map_err(|_| Halt::Syntax)?;
-    sc.pos = sc.b.len();
-    if valid(&v) {
-        Ok(())
-    } else {
-        Err(Halt::Invalid)
-    }
-}
-
-/// The reporting counterpart of [`via_value`].
-pub fn report_via_value<S: Sink>(
-    v: Span<'_>,
-    at: &Path<'_>,
-    sink: &mut S,
-    check: impl FnOnce(&Value, &Path<'_>, &mut S) -> bool,
-) -> bool {
-    match parse(v.as_str()) {
-        Ok(value) => check(&value, at, sink),
-        Err(_) => false,
     }
 }
 

@@ -1,5 +1,5 @@
 toolgate::tool_schema! {
-    pub struct FromFile = "ui/file/schemas/with_content_schema.json";
+    pub struct FromFile = "ui/file/schemas/with_dynamic_ref.json";
 }
 
 fn main() {}

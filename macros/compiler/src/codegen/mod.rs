@@ -37,7 +37,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let impls = types::impls(typing, k);
     let validators = validate::validators(ir, k);
     let text_fns = text::functions(ir, k);
-    let (root_scan, root_report) = (text::sname(ir.root), text::rname(ir.root));
+    let root_scan = text::sname(ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
     let root_validator = validate::vname(ir.root);
@@ -78,7 +78,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                 }
 
                 fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool {
-                    #root_report(v, at, sink)
+                    #root_validator(v, at, sink)
                 }
             }
 

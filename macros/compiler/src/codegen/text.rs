@@ -1,15 +1,15 @@
-//! IR → validators that read reply text, two functions per node:
+//! IR → scan functions: `__scan_N(sc)` reads one value of reply text with a
+//! `toolgate::__private::Scanner`, in one pass and without allocating, deciding valid/invalid and
+//! checking the JSON syntax on the way (duplicate keys, depth, number range). It stops at the
+//! first violation or syntax error.
 //!
-//! - `__scan_N(sc)`: one pass over the text with a `toolgate::__private::Scanner`, deciding
-//!   valid/invalid and checking the JSON syntax (duplicate keys, depth, number range) on the way,
-//!   without allocating. It stops at the first violation or syntax error.
-//! - `__report_N(span, at, sink)`: for text already known to be well-formed and invalid, writes
-//!   the violations into a `Sink` in exactly the order of the `&Value` validator of
-//!   [`super::validate`] (schema order; undeclared members in `serde_json::Map` order).
-//!
-//! Schemas that use keywords this module does not compile (see [`supported`]) get functions that
-//! parse into a `Value` and call the `&Value` validator instead, so the text path never silently
-//! ignores a keyword.
+//! A node's own assertions on strings, numbers, arrays and objects are compiled into the scan
+//! itself. Its in-place applicators (`$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`)
+//! re-scan the value's text with the branch's scan function. A node that uses a keyword the scan
+//! does not compile (see [`scans_locally`]) reads its value once for syntax, then runs the generic
+//! validator of [`super::validate`] over the text (`Span`) with a `Verdict` sink: still one set of
+//! functions, still no allocation, only slower. Violations are always reported by that generic
+//! validator, so the text and the `&Value` paths report the same violations in the same order.
 
 use proc_macro2::{Literal, TokenStream};
 use quote::{format_ident, quote};
@@ -17,91 +17,175 @@ use quote::{format_ident, quote};
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::validate::{always, fail, json_text, limit, type_set, vname};
+use super::validate::{always, limit, pname, sval, vname};
 
 /// The name of node `id`'s scan function.
 pub fn sname(id: NodeId) -> proc_macro2::Ident {
     format_ident!("__scan_{}", id)
 }
 
-/// The name of node `id`'s report function.
-pub fn rname(id: NodeId) -> proc_macro2::Ident {
-    format_ident!("__report_{}", id)
-}
-
-/// Whether every node uses only keywords this module compiles. Checked by rebuilding the checks
-/// from the fields known here and comparing: a keyword added to the IR later makes the schema
-/// fall back to the `&Value` validator instead of being ignored.
+/// Whether the scan compiles every keyword of `c` itself (with the in-place applicators run on
+/// the value's text). Checked by rebuilding the checks from the fields known here and comparing:
+/// a keyword added to the IR later makes the node use the generic validator instead of being
+/// ignored.
 #[must_use]
 #[allow(clippy::needless_update)] // the IR may gain fields: they must default to "absent"
-pub fn supported(ir: &Ir) -> bool {
-    ir.nodes.iter().all(|n| match &n.body {
-        Body::Always | Body::Never => true,
-        Body::Checks(c) => {
-            let known = Checks {
-                types: c.types.clone(),
-                enum_values: c.enum_values.clone(),
-                const_value: c.const_value.clone(),
-                properties: c.properties.clone(),
-                required: c.required.clone(),
-                additional: c.additional,
-                items: c.items,
-                min_items: c.min_items.clone(),
-                max_items: c.max_items.clone(),
-                unique_items: c.unique_items,
-                min_length: c.min_length.clone(),
-                max_length: c.max_length.clone(),
-                minimum: c.minimum.clone(),
-                maximum: c.maximum.clone(),
-                exclusive_minimum: c.exclusive_minimum.clone(),
-                exclusive_maximum: c.exclusive_maximum.clone(),
-                multiple_of: c.multiple_of.clone(),
-                min_properties: c.min_properties.clone(),
-                max_properties: c.max_properties.clone(),
-                ..Checks::default()
-            };
-            format!("{known:?}") == format!("{c:?}")
-        }
-    })
+pub fn scans_locally(c: &Checks) -> bool {
+    let known = Checks {
+        types: c.types.clone(),
+        enum_values: c.enum_values.clone(),
+        const_value: c.const_value.clone(),
+        properties: c.properties.clone(),
+        required: c.required.clone(),
+        additional: c.additional,
+        items: c.items,
+        min_items: c.min_items.clone(),
+        max_items: c.max_items.clone(),
+        unique_items: c.unique_items,
+        min_length: c.min_length.clone(),
+        max_length: c.max_length.clone(),
+        minimum: c.minimum.clone(),
+        maximum: c.maximum.clone(),
+        exclusive_minimum: c.exclusive_minimum.clone(),
+        exclusive_maximum: c.exclusive_maximum.clone(),
+        multiple_of: c.multiple_of.clone(),
+        min_properties: c.min_properties.clone(),
+        max_properties: c.max_properties.clone(),
+        pattern: c.pattern.clone(),
+        format: c.format.clone(),
+        reference: c.reference.clone(),
+        all_of: c.all_of.clone(),
+        any_of: c.any_of.clone(),
+        one_of: c.one_of.clone(),
+        not: c.not,
+        if_: c.if_,
+        then_: c.then_,
+        else_: c.else_,
+        ..Checks::default()
+    };
+    format!("{known:?}") == format!("{c:?}")
 }
 
-/// The scan and report functions of every node.
+/// Whether `c` asserts nothing itself (only through in-place applicators).
+fn only_in_place(c: &Checks) -> bool {
+    let bare = Checks {
+        reference: c.reference.clone(),
+        all_of: c.all_of.clone(),
+        any_of: c.any_of.clone(),
+        one_of: c.one_of.clone(),
+        not: c.not,
+        if_: c.if_,
+        then_: c.then_,
+        else_: c.else_,
+        ..Checks::default()
+    };
+    format!("{bare:?}") == format!("{c:?}")
+}
+
+/// The scan function of every node.
 pub fn functions(ir: &Ir, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
-    if !supported(ir) {
-        let (scan, report, check) = (sname(ir.root), rname(ir.root), vname(ir.root));
-        return quote! {
-            fn #scan(sc: &mut #p::Scanner<'_>) -> #p::Step {
-                #p::via_value(sc, |v| #check(v, &#k::Path::ROOT, &mut #k::Verdict::new()))
-            }
-            fn #report<S: #k::Sink>(v: #p::Span<'_>, at: &#k::Path<'_>, s: &mut S) -> ::core::primitive::bool {
-                #p::report_via_value(v, at, s, #check)
-            }
-        };
-    }
     let mut out = TokenStream::new();
     for (id, node) in ir.nodes.iter().enumerate() {
-        let (scan, report) = (sname(id), rname(id));
-        let (scan_body, report_body) = match &node.body {
-            Body::Always => (quote!(sc.skip_value()), quote! { let _ = (v, at, s); true }),
-            Body::Never => (
-                quote! { let _ = sc; ::core::result::Result::Err(#p::Halt::Invalid) },
-                quote!(s.fail(at, || #k::ViolationKind::False { found: v.found() })),
-            ),
-            Body::Checks(c) => (scan_checks(ir, c, k), report_checks(ir, c, k)),
+        let scan = sname(id);
+        let body = match &node.body {
+            Body::Always => quote!(sc.skip_value()),
+            Body::Never => quote! { let _ = sc; ::core::result::Result::Err(#p::Halt::Invalid) },
+            Body::Checks(c) if scans_locally(c) => scan_node(ir, id, c, k),
+            Body::Checks(_) => {
+                let check = vname(id);
+                quote! {
+                    let __start = sc.pos();
+                    sc.skip_value()?;
+                    let mut __verdict = #k::Verdict::new();
+                    if #check(sc.span_from(__start), &#k::Path::ROOT, &mut __verdict) && __verdict.valid {
+                        ::core::result::Result::Ok(())
+                    } else {
+                        ::core::result::Result::Err(#p::Halt::Invalid)
+                    }
+                }
+            }
         };
         out.extend(quote! {
             #[inline]
             fn #scan(sc: &mut #p::Scanner<'_>) -> #p::Step {
-                #scan_body
-            }
-            #[inline(never)]
-            fn #report<S: #k::Sink>(v: #p::Span<'_>, at: &#k::Path<'_>, s: &mut S) -> ::core::primitive::bool {
-                #report_body
+                #body
             }
         });
     }
     out
+}
+
+/// The scan of a node whose keywords the scan compiles: its own assertions in one pass over the
+/// value, then its in-place applicators over the value's text.
+fn scan_node(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
+    let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
+    let on = |n: NodeId| -> TokenStream {
+        match ir.node(n).body {
+            Body::Always => quote!(true),
+            Body::Never => quote!(false),
+            Body::Checks(_) => {
+                let f = sname(n);
+                quote!(__v.scan(#f))
+            }
+        }
+    };
+    // Subschemas that must hold: the first one reads the value (when the node asserts nothing
+    // itself), the others re-read its text.
+    let mut must: Vec<NodeId> = c.reference.iter().map(|r| r.value.1).chain(c.all_of.iter().copied()).collect();
+    must.retain(|n| !always(ir, *n));
+    let (main, must) = if only_in_place(c) {
+        match must.split_first() {
+            Some((first, rest)) => {
+                let f = sname(*first);
+                (quote!(#f(sc)?;), rest.to_vec())
+            }
+            None => (quote!(sc.skip_value()?;), must),
+        }
+    } else {
+        let local = scan_checks(ir, id, c, k);
+        (quote!({ #local }?;), must)
+    };
+    let mut after = TokenStream::new();
+    for n in must {
+        let t = on(n);
+        after.extend(quote! { if !#t { #invalid; } });
+    }
+    if !c.any_of.is_empty() {
+        let tests = c.any_of.iter().map(|b| on(*b));
+        after.extend(quote! { if !(#(#tests)||*) { #invalid; } });
+    }
+    if !c.one_of.is_empty() {
+        let tests = c.one_of.iter().map(|b| on(*b));
+        after.extend(quote! {
+            let mut __matched = 0_u32;
+            #( if #tests { __matched += 1; if __matched > 1 { #invalid; } } )*
+            if __matched != 1 { #invalid; }
+        });
+    }
+    if let Some(n) = c.not {
+        let t = on(n);
+        after.extend(quote! { if #t { #invalid; } });
+    }
+    if let Some(i) = c.if_ {
+        if c.then_.is_some() || c.else_.is_some() {
+            let test = on(i);
+            let then = c.then_.map(&on).unwrap_or(quote!(true));
+            let els = c.else_.map(&on).unwrap_or(quote!(true));
+            after.extend(quote! { if !(if #test { #then } else { #els }) { #invalid; } });
+        }
+    }
+    if after.is_empty() {
+        return quote! { #main ::core::result::Result::Ok(()) };
+    }
+    quote! {
+        let __start = sc.pos();
+        #main
+        let __v = sc.span_from(__start);
+        #after
+        ::core::result::Result::Ok(())
+    }
 }
 
 /// The JSON kinds a scan branches on.
@@ -139,32 +223,6 @@ fn type_allows(c: &Checks, kind: K) -> bool {
                 | (JsonType::Object, K::Object)
         )
     })
-}
-
-/// A constant `SVal` for a schema value.
-fn sval(j: &JsonValue, k: &TokenStream) -> TokenStream {
-    let p = quote!(#k::__private);
-    match j {
-        JsonValue::Null => quote!(#p::SVal::Null),
-        JsonValue::Bool(b) => quote!(#p::SVal::Bool(#b)),
-        JsonValue::Number(n) => {
-            let l = limit(n, k);
-            quote!(#p::SVal::Num(#l))
-        }
-        JsonValue::String(s) => quote!(#p::SVal::Str(#s)),
-        JsonValue::Array(items) => {
-            let xs = items.iter().map(|x| sval(&x.value, k));
-            quote!(#p::SVal::Arr(&[#(#xs),*]))
-        }
-        JsonValue::Object(members) => {
-            let ms = members.iter().map(|m| {
-                let key = &m.key;
-                let x = sval(&m.value.value, k);
-                quote!((#key, #x))
-            });
-            quote!(#p::SVal::Obj(&[#(#ms),*]))
-        }
-    }
 }
 
 /// The schema values (of `enum`, or the one `const`) that have JSON kind `kind`.
@@ -240,7 +298,7 @@ fn scan_call(ir: &Ir, id: NodeId) -> TokenStream {
 }
 
 #[allow(clippy::too_many_lines)]
-fn scan_checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
+fn scan_checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
     let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
     let ok = quote!(::core::result::Result::Ok(()));
@@ -267,6 +325,14 @@ fn scan_checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
             lens.extend(quote! {
                 if (__s.raw().len() as ::core::primitive::u64) > #l && __s.char_len() > #l { #invalid; }
             });
+        }
+        if c.pattern.is_some() {
+            let name = pname(id, 0);
+            lens.extend(quote! { if !#p::Text::is_match(__s, &#name) { #invalid; } });
+        }
+        if let Some(fm) = &c.format {
+            let name = &fm.value;
+            lens.extend(quote! { if !#p::Text::has_format(__s, #name) { #invalid; } });
         }
         if ec.is_empty() && lens.is_empty() {
             quote! { sc.string()?; #ok }
@@ -527,172 +593,4 @@ fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenS
         #ec
         ::core::result::Result::Ok(())
     }
-}
-
-fn type_test(t: JsonType) -> TokenStream {
-    match t {
-        JsonType::Null => quote!(v.is_null()),
-        JsonType::Boolean => quote!(v.is_boolean()),
-        JsonType::Integer => quote!(v.is_integer()),
-        JsonType::Number => quote!(v.is_number()),
-        JsonType::String => quote!(v.is_string()),
-        JsonType::Array => quote!(v.is_array()),
-        JsonType::Object => quote!(v.is_object()),
-    }
-}
-
-/// The report function: the `&Value` validator's checks, in its order, over a text span.
-#[allow(clippy::too_many_lines)]
-fn report_checks(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
-    let p = quote!(#k::__private);
-    let at = quote!(at);
-    let mut out = TokenStream::new();
-
-    if let Some(types) = c.type_list() {
-        let tests = types.iter().map(|t| type_test(*t));
-        let set = type_set(types, k);
-        let f = fail(k, &at, &quote!(Type { expected: #set, found: v.found() }));
-        out.extend(quote! { if !(#(#tests)||*) { #f } });
-    }
-    if let Some(e) = &c.enum_values {
-        let xs = e.value.iter().map(|(x, _)| sval(x, k));
-        let text = json_text(&e.value.iter().map(|(v, _)| v).collect::<Vec<_>>());
-        let f = fail(k, &at, &quote!(Enum { expected: #text, found: v.found() }));
-        out.extend(quote! { if !(#(#p::sval_eq(&#xs, v))||*) { #f } });
-    }
-    if let Some(cv) = &c.const_value {
-        let x = sval(&cv.value, k);
-        let text = json_text(&[&cv.value]);
-        let f = fail(k, &at, &quote!(Const { expected: #text, found: v.found() }));
-        out.extend(quote! { if !#p::sval_eq(&#x, v) { #f } });
-    }
-
-    let mut s_checks = TokenStream::new();
-    if let Some(min) = &c.min_length {
-        let l = min.value;
-        let f = fail(k, &at, &quote!(MinLength { limit: #l, length: x.char_len() }));
-        s_checks.extend(quote! { if x.char_len() < #l { #f } });
-    }
-    if let Some(max) = &c.max_length {
-        let l = max.value;
-        let f = fail(k, &at, &quote!(MaxLength { limit: #l, length: x.char_len() }));
-        s_checks.extend(quote! { if x.char_len() > #l { #f } });
-    }
-    if !s_checks.is_empty() {
-        out.extend(quote! { if let ::core::option::Option::Some(x) = v.str() { #s_checks } });
-    }
-
-    let mut n_checks = TokenStream::new();
-    let bounds = [
-        (&c.minimum, quote!(is_lt), quote!(Minimum), false),
-        (&c.exclusive_minimum, quote!(is_le), quote!(Minimum), true),
-        (&c.maximum, quote!(is_gt), quote!(Maximum), false),
-        (&c.exclusive_maximum, quote!(is_ge), quote!(Maximum), true),
-    ];
-    for (kw, test, kind, exclusive) in bounds {
-        if let Some(kw) = kw {
-            let l = limit(&kw.value, k);
-            let text = kw.value.text();
-            let f = fail(k, &at, &quote!(#kind { limit: #text, exclusive: #exclusive, found: v.found() }));
-            n_checks.extend(quote! { if #p::cmp_limit(&n, #l).#test() { #f } });
-        }
-    }
-    if let Some(m) = &c.multiple_of {
-        if let Some((mantissa, exponent)) = m.value.decimal() {
-            let text = m.value.text();
-            let f = fail(k, &at, &quote!(MultipleOf { divisor: #text, found: v.found() }));
-            n_checks.extend(quote! {
-                if !#p::multiple_of(&n, #p::Decimal { mantissa: #mantissa, exponent: #exponent }) { #f }
-            });
-        }
-    }
-    if !n_checks.is_empty() {
-        out.extend(quote! { if let ::core::option::Option::Some(n) = v.number() { #n_checks } });
-    }
-
-    let mut a_checks = TokenStream::new();
-    if let Some(min) = &c.min_items {
-        let l = min.value;
-        let f = fail(k, &at, &quote!(MinItems { limit: #l, count: v.count() }));
-        a_checks.extend(quote! { if v.count() < #l { #f } });
-    }
-    if let Some(max) = &c.max_items {
-        let l = max.value;
-        let f = fail(k, &at, &quote!(MaxItems { limit: #l, count: v.count() }));
-        a_checks.extend(quote! { if v.count() > #l { #f } });
-    }
-    if c.unique_items {
-        let f = fail(k, &at, &quote!(UniqueItems { first: i, second: j }));
-        a_checks.extend(quote! { if let ::core::option::Option::Some((i, j)) = v.first_duplicate() { #f } });
-    }
-    if let Some(items) = c.items.filter(|i| !always(ir, *i)) {
-        let f = rname(items);
-        a_checks.extend(quote! {
-            for (i, e) in v.items().enumerate() {
-                if !#f(e, &at.index(i), s) { return false; }
-            }
-        });
-    }
-    if !a_checks.is_empty() {
-        out.extend(quote! { if v.is_array() { #a_checks } });
-    }
-
-    let mut o_checks = TokenStream::new();
-    for prop in &c.properties {
-        if always(ir, prop.node) {
-            continue;
-        }
-        let f = rname(prop.node);
-        let name = &prop.name;
-        o_checks.extend(quote! {
-            if let ::core::option::Option::Some(e) = v.get(#name) {
-                if !#f(e, &at.key(#name), s) { return false; }
-            }
-        });
-    }
-    if let Some(add) = c.additional.filter(|a| !always(ir, *a)) {
-        let names: Vec<&String> = c.properties.iter().map(|p| &p.name).collect();
-        let undeclared = if names.is_empty() {
-            quote!(true)
-        } else {
-            quote!(#p::index_of(key, &[#(#names),*]) == ::core::primitive::usize::MAX)
-        };
-        let action = if matches!(ir.node(add).body, Body::Never) {
-            let f = fail(
-                k,
-                &quote!(&at.key(name)),
-                &quote!(AdditionalProperty { property: ::std::string::String::from(name) }),
-            );
-            quote! { let _ = e; #f }
-        } else {
-            let f = rname(add);
-            quote! { if !#f(e, &at.key(name), s) { return false; } }
-        };
-        o_checks.extend(quote! {
-            for (key, e) in v.members_map_order() {
-                if #undeclared && !key.with_decoded(|name| { #action true }) {
-                    return false;
-                }
-            }
-        });
-    }
-    for (name, _) in &c.required {
-        let f = fail(k, &quote!(&at.key(#name)), &quote!(Required { property: ::std::string::String::from(#name) }));
-        o_checks.extend(quote! { if v.get(#name).is_none() { #f } });
-    }
-    if let Some(min) = &c.min_properties {
-        let l = min.value;
-        let f = fail(k, &at, &quote!(MinProperties { limit: #l, count: v.count() }));
-        o_checks.extend(quote! { if v.count() < #l { #f } });
-    }
-    if let Some(max) = &c.max_properties {
-        let l = max.value;
-        let f = fail(k, &at, &quote!(MaxProperties { limit: #l, count: v.count() }));
-        o_checks.extend(quote! { if v.count() > #l { #f } });
-    }
-    if !o_checks.is_empty() {
-        out.extend(quote! { if v.is_object() { #o_checks } });
-    }
-
-    quote! { #out true }
 }

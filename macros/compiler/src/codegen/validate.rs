@@ -1,4 +1,8 @@
-//! IR → validator functions, one per subschema, generic over the report sink.
+//! IR → validator functions, one per subschema, generic over the instance and the report sink.
+//!
+//! Each function takes any `toolgate::__private::Instance`: a parsed `&serde_json::Value`
+//! (`Tool::check`) or a `Span` of well-formed reply text (the reports of `Tool::check_json`). One
+//! generator for both paths, so they agree on every keyword and on the order of violations.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -18,8 +22,11 @@ pub fn always(ir: &Ir, id: NodeId) -> bool {
 
 /// One validator function per node.
 pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
-    let value = quote!(#k::__private::serde_json::Value);
-    let mut out = TokenStream::new();
+    let p = quote!(#k::__private);
+    let mut out = quote! {
+        use #p::Instance as _;
+        use #p::Text as _;
+    };
     let any = |f: &dyn Fn(&Checks) -> bool| ir.nodes.iter().any(|n| matches!(&n.body, Body::Checks(c) if f(c)));
     let need_evp = any(&|c| c.unevaluated_properties.is_some());
     let need_evi = any(&|c| c.unevaluated_items.is_some());
@@ -42,7 +49,7 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
                 _ => quote!(false),
             };
             out.extend(quote! {
-                fn #f(v: &#value, key: &::core::primitive::str) -> ::core::primitive::bool { #body }
+                fn #f<V: #p::Instance>(v: V, key: &::core::primitive::str) -> ::core::primitive::bool { #body }
             });
         }
         if need_evi {
@@ -52,7 +59,7 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
                 _ => quote!(false),
             };
             out.extend(quote! {
-                fn #f(v: &#value, i: ::core::primitive::usize) -> ::core::primitive::bool { #body }
+                fn #f<V: #p::Instance>(v: V, i: ::core::primitive::usize) -> ::core::primitive::bool { #body }
             });
         }
         if need_vstr {
@@ -69,12 +76,12 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
         let name = vname(id);
         let body = match &node.body {
             Body::Always => quote! { let _ = (v, at, s); true },
-            Body::Never => quote! { s.fail(at, || #k::ViolationKind::False { found: #k::Found::of(v) }) },
+            Body::Never => quote! { s.fail(at, || #k::ViolationKind::False { found: v.found() }) },
             Body::Checks(c) => checks(ir, id, c, k),
         };
         out.extend(quote! {
             #[inline]
-            fn #name<S: #k::Sink>(v: &#value, at: &#k::Path<'_>, s: &mut S) -> ::core::primitive::bool {
+            fn #name<V: #p::Instance, S: #k::Sink>(v: V, at: &#k::Path<'_>, s: &mut S) -> ::core::primitive::bool {
                 #body
             }
         });
@@ -83,18 +90,19 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
 }
 
 /// The static holding pattern `i` of node `id` (`pattern` first, then `patternProperties`).
-fn pname(id: NodeId, i: usize) -> proc_macro2::Ident {
+pub(crate) fn pname(id: NodeId, i: usize) -> proc_macro2::Ident {
     format_ident!("__PATTERN_{}_{}", id, i)
 }
 
-/// An expression: is `var` valid against node `id` (verdict only)?
+/// An expression: is `var` valid against node `id` (verdict only)? Text is scanned with the
+/// node's scan function, values get the verdict of its validator.
 fn valid(ir: &Ir, id: NodeId, var: &TokenStream, k: &TokenStream) -> TokenStream {
     match ir.node(id).body {
         Body::Always => quote!(true),
         Body::Never => quote!(false),
         Body::Checks(_) => {
-            let f = vname(id);
-            quote!({ let mut t = #k::Verdict::new(); let _ = #f(#var, &#k::Path::ROOT, &mut t); t.valid })
+            let (scan, check) = (super::text::sname(id), vname(id));
+            quote!(#var.passes(#scan, #check::<_, #k::Verdict>))
         }
     }
 }
@@ -136,7 +144,6 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
 /// The annotation-collecting part shared by properties and items: what the in-place applicators
 /// evaluated (`ev(n)` asks node `n`), counting only branches that hold.
 fn in_place_evaluated(ir: &Ir, c: &Checks, k: &TokenStream, ev: impl Fn(NodeId) -> TokenStream) -> Vec<TokenStream> {
-    let value = quote!(#k::__private::serde_json::Value);
     let mut parts = Vec::new();
     if let Some(r) = &c.reference {
         parts.push(ev(r.value.1));
@@ -158,7 +165,7 @@ fn in_place_evaluated(ir: &Ir, c: &Checks, k: &TokenStream, ev: impl Fn(NodeId) 
     }
     for (dk, d) in &c.dependent_schemas {
         let e = ev(*d);
-        parts.push(quote!((::core::matches!(v, #value::Object(o) if o.contains_key(#dk)) && #e)));
+        parts.push(quote!((v.get(#dk).is_some() && #e)));
     }
     parts
 }
@@ -168,7 +175,6 @@ fn evi_expr(ir: &Ir, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> Toke
     if c.items.is_some() || (own_unevaluated && c.unevaluated_items.is_some()) {
         return quote!(true);
     }
-    let value = quote!(#k::__private::serde_json::Value);
     let mut parts: Vec<TokenStream> = Vec::new();
     if !c.prefix_items.is_empty() {
         let n = c.prefix_items.len();
@@ -176,7 +182,7 @@ fn evi_expr(ir: &Ir, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> Toke
     }
     if let Some(cn) = c.contains {
         let ok = valid(ir, cn, &quote!(e), k);
-        parts.push(quote!(::core::matches!(v, #value::Array(a) if a.get(i).is_some_and(|e| #ok))));
+        parts.push(quote!(v.items().nth(i).is_some_and(|e| #ok)));
     }
     parts.extend(in_place_evaluated(ir, c, k, |n| {
         let f = format_ident!("__evaluated_item_{}", n);
@@ -283,12 +289,11 @@ pub(crate) fn fail(k: &TokenStream, at: &TokenStream, kind: &TokenStream) -> Tok
     }
 }
 
-fn type_test(t: JsonType, k: &TokenStream) -> TokenStream {
-    let v = quote!(#k::__private::serde_json::Value);
+fn type_test(t: JsonType) -> TokenStream {
     match t {
         JsonType::Null => quote!(v.is_null()),
         JsonType::Boolean => quote!(v.is_boolean()),
-        JsonType::Integer => quote!(::core::matches!(v, #v::Number(n) if #k::__private::is_integer(n))),
+        JsonType::Integer => quote!(v.is_integer()),
         JsonType::Number => quote!(v.is_number()),
         JsonType::String => quote!(v.is_string()),
         JsonType::Array => quote!(v.is_array()),
@@ -328,37 +333,28 @@ pub fn limit(n: &Num, k: &TokenStream) -> TokenStream {
     quote!(#k::__private::Limit::F(::core::primitive::f64::from_bits(#bits)))
 }
 
-/// An expression that is `true` when `v` (a `&Value` named by `var`) equals the schema value.
-pub fn matcher(j: &JsonValue, var: &TokenStream, k: &TokenStream, depth: usize) -> TokenStream {
-    let value = quote!(#k::__private::serde_json::Value);
+/// A constant `SVal` for a schema value (an `enum` member or a `const`).
+pub(crate) fn sval(j: &JsonValue, k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
     match j {
-        JsonValue::Null => quote!(#var.is_null()),
-        JsonValue::Bool(b) => quote!(::core::matches!(#var, #value::Bool(#b))),
+        JsonValue::Null => quote!(#p::SVal::Null),
+        JsonValue::Bool(b) => quote!(#p::SVal::Bool(#b)),
         JsonValue::Number(n) => {
             let l = limit(n, k);
-            quote!(::core::matches!(#var, #value::Number(n) if #k::__private::cmp_limit(n, #l).is_eq()))
+            quote!(#p::SVal::Num(#l))
         }
-        JsonValue::String(s) => quote!(::core::matches!(#var, #value::String(x) if x.as_str() == #s)),
+        JsonValue::String(s) => quote!(#p::SVal::Str(#s)),
         JsonValue::Array(items) => {
-            let a = format_ident!("a{}", depth);
-            let e = format_ident!("e{}", depth);
-            let len = items.len();
-            let parts = items.iter().enumerate().map(|(i, x)| {
-                let m = matcher(&x.value, &quote!(#e), k, depth + 1);
-                quote!(#a.get(#i).is_some_and(|#e| #m))
-            });
-            quote!(::core::matches!(#var, #value::Array(#a) if #a.len() == #len #(&& #parts)*))
+            let xs = items.iter().map(|x| sval(&x.value, k));
+            quote!(#p::SVal::Arr(&[#(#xs),*]))
         }
         JsonValue::Object(members) => {
-            let o = format_ident!("o{}", depth);
-            let e = format_ident!("e{}", depth);
-            let len = members.len();
-            let parts = members.iter().map(|m| {
+            let ms = members.iter().map(|m| {
                 let key = &m.key;
-                let mm = matcher(&m.value.value, &quote!(#e), k, depth + 1);
-                quote!(#o.get(#key).is_some_and(|#e| #mm))
+                let x = sval(&m.value.value, k);
+                quote!((#key, #x))
             });
-            quote!(::core::matches!(#var, #value::Object(#o) if #o.len() == #len #(&& #parts)*))
+            quote!(#p::SVal::Obj(&[#(#ms),*]))
         }
     }
 }
@@ -374,39 +370,45 @@ pub(crate) fn json_text(values: &[&JsonValue]) -> String {
     }
 }
 
+/// A check on a member name `key` (a `Text`): `body` runs with `key` decoded to a `&str` and may
+/// report (its early `return false` leaves the closure, then the function).
+fn with_key(body: &TokenStream) -> TokenStream {
+    quote! {
+        if !key.with_str(|key: &::core::primitive::str| { #body true }) { return false; }
+    }
+}
+
 #[allow(clippy::too_many_lines)]
 fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
-    let value = quote!(#k::__private::serde_json::Value);
+    let p = quote!(#k::__private);
     let at = quote!(at);
     let mut out = TokenStream::new();
 
     if let Some(types) = c.type_list() {
-        let tests = types.iter().map(|t| type_test(*t, k));
+        let tests = types.iter().map(|t| type_test(*t));
         let set = type_set(types, k);
-        let f = fail(k, &at, &quote!(Type { expected: #set, found: #k::Found::of(v) }));
+        let f = fail(k, &at, &quote!(Type { expected: #set, found: v.found() }));
         out.extend(quote! { if !(#(#tests)||*) { #f } });
     }
     if let Some(e) = &c.enum_values {
         let strings: Option<Vec<&String>> =
             e.value.iter().map(|(v, _)| if let JsonValue::String(s) = v { Some(s) } else { None }).collect();
         let test = match strings {
-            Some(strings) => {
-                quote!(::core::matches!(v, #value::String(x) if ::core::matches!(x.as_str(), #(#strings)|*)))
-            }
+            Some(strings) => quote!(v.string().is_some_and(|x| x.is_one_of(&[#(#strings),*]))),
             None => {
-                let ms = e.value.iter().map(|(x, _)| matcher(x, &quote!(v), k, 0));
-                quote!(#(#ms)||*)
+                let xs = e.value.iter().map(|(x, _)| sval(x, k));
+                quote!(#(#p::sval_eq(&#xs, v))||*)
             }
         };
         let text = json_text(&e.value.iter().map(|(v, _)| v).collect::<Vec<_>>());
-        let f = fail(k, &at, &quote!(Enum { expected: #text, found: #k::Found::of(v) }));
+        let f = fail(k, &at, &quote!(Enum { expected: #text, found: v.found() }));
         out.extend(quote! { if !(#test) { #f } });
     }
     if let Some(cv) = &c.const_value {
-        let test = matcher(&cv.value, &quote!(v), k, 0);
+        let x = sval(&cv.value, k);
         let text = json_text(&[&cv.value]);
-        let f = fail(k, &at, &quote!(Const { expected: #text, found: #k::Found::of(v) }));
-        out.extend(quote! { if !(#test) { #f } });
+        let f = fail(k, &at, &quote!(Const { expected: #text, found: v.found() }));
+        out.extend(quote! { if !#p::sval_eq(&#x, v) { #f } });
     }
 
     // In-place applicators.
@@ -454,31 +456,27 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let mut s_checks = TokenStream::new();
     if let Some(min) = &c.min_length {
         let l = min.value;
-        let f = fail(k, &at, &quote!(MinLength { limit: #l, length: #k::__private::char_len(x) }));
-        s_checks.extend(quote! {
-            if #k::__private::len64(x.len()) < #l || #k::__private::char_len(x) < #l { #f }
-        });
+        let f = fail(k, &at, &quote!(MinLength { limit: #l, length: x.char_len() }));
+        s_checks.extend(quote! { if x.byte_len() < #l || x.char_len() < #l { #f } });
     }
     if let Some(max) = &c.max_length {
         let l = max.value;
-        let f = fail(k, &at, &quote!(MaxLength { limit: #l, length: #k::__private::char_len(x) }));
-        s_checks.extend(quote! {
-            if #k::__private::len64(x.len()) > #l && #k::__private::char_len(x) > #l { #f }
-        });
+        let f = fail(k, &at, &quote!(MaxLength { limit: #l, length: x.char_len() }));
+        s_checks.extend(quote! { if x.byte_len() > #l && x.char_len() > #l { #f } });
     }
-    if let Some(p) = &c.pattern {
+    if let Some(pat) = &c.pattern {
         let name = pname(id, 0);
-        let src = &p.source;
-        let f = fail(k, &at, &quote!(Pattern { pattern: #src, found: #k::Found::of(v) }));
-        s_checks.extend(quote! { if !#name.is_match(x) { #f } });
+        let src = &pat.source;
+        let f = fail(k, &at, &quote!(Pattern { pattern: #src, found: v.found() }));
+        s_checks.extend(quote! { if !x.is_match(&#name) { #f } });
     }
     if let Some(fm) = &c.format {
         let name = &fm.value;
-        let f = fail(k, &at, &quote!(Format { format: #name, found: #k::Found::of(v) }));
-        s_checks.extend(quote! { if !#k::__private::format_matches(#name, x) { #f } });
+        let f = fail(k, &at, &quote!(Format { format: #name, found: v.found() }));
+        s_checks.extend(quote! { if !x.has_format(#name) { #f } });
     }
     if !s_checks.is_empty() {
-        out.extend(quote! { if let #value::String(x) = v { #s_checks } });
+        out.extend(quote! { if let ::core::option::Option::Some(x) = v.string() { #s_checks } });
     }
 
     // Numbers.
@@ -493,44 +491,48 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         if let Some(kw) = kw {
             let l = limit(&kw.value, k);
             let text = kw.value.text();
-            let f = fail(k, &at, &quote!(#kind { limit: #text, exclusive: #exclusive, found: #k::Found::of(v) }));
-            n_checks.extend(quote! { if #k::__private::cmp_limit(n, #l).#test() { #f } });
+            let f = fail(k, &at, &quote!(#kind { limit: #text, exclusive: #exclusive, found: v.found() }));
+            n_checks.extend(quote! { if #p::cmp_limit(n, #l).#test() { #f } });
         }
     }
     if let Some(m) = &c.multiple_of {
         if let Some((mantissa, exponent)) = m.value.decimal() {
             let text = m.value.text();
-            let f = fail(k, &at, &quote!(MultipleOf { divisor: #text, found: #k::Found::of(v) }));
+            let f = fail(k, &at, &quote!(MultipleOf { divisor: #text, found: v.found() }));
             n_checks.extend(quote! {
-                if !#k::__private::multiple_of(n, #k::__private::Decimal { mantissa: #mantissa, exponent: #exponent }) { #f }
+                if !#p::multiple_of(n, #p::Decimal { mantissa: #mantissa, exponent: #exponent }) { #f }
             });
         }
     }
     if !n_checks.is_empty() {
-        out.extend(quote! { if let #value::Number(n) = v { #n_checks } });
+        out.extend(quote! {
+            if let ::core::option::Option::Some(n) = v.number() {
+                let n: &#p::serde_json::Number = #p::Borrow::borrow(&n);
+                #n_checks
+            }
+        });
     }
 
     // Arrays.
     let mut a_checks = TokenStream::new();
     if let Some(min) = &c.min_items {
         let l = min.value;
-        let f = fail(k, &at, &quote!(MinItems { limit: #l, count: #k::__private::len64(a.len()) }));
-        a_checks.extend(quote! { if #k::__private::len64(a.len()) < #l { #f } });
+        let f = fail(k, &at, &quote!(MinItems { limit: #l, count: v.count() }));
+        a_checks.extend(quote! { if v.count() < #l { #f } });
     }
     if let Some(max) = &c.max_items {
         let l = max.value;
-        let f = fail(k, &at, &quote!(MaxItems { limit: #l, count: #k::__private::len64(a.len()) }));
-        a_checks.extend(quote! { if #k::__private::len64(a.len()) > #l { #f } });
+        let f = fail(k, &at, &quote!(MaxItems { limit: #l, count: v.count() }));
+        a_checks.extend(quote! { if v.count() > #l { #f } });
     }
     if c.unique_items {
-        let f = fail(k, &at, &quote!(UniqueItems { first: #k::__private::len64(i), second: #k::__private::len64(j) }));
-        a_checks
-            .extend(quote! { if let ::core::option::Option::Some((i, j)) = #k::__private::first_duplicate(a) { #f } });
+        let f = fail(k, &at, &quote!(UniqueItems { first: i, second: j }));
+        a_checks.extend(quote! { if let ::core::option::Option::Some((i, j)) = v.first_duplicate() { #f } });
     }
-    for (i, p) in c.prefix_items.iter().enumerate().filter(|(_, p)| !always(ir, **p)) {
-        let f = vname(*p);
+    for (i, pi) in c.prefix_items.iter().enumerate().filter(|(_, pi)| !always(ir, **pi)) {
+        let f = vname(*pi);
         a_checks.extend(quote! {
-            if let ::core::option::Option::Some(e) = a.get(#i) {
+            if let ::core::option::Option::Some(e) = v.items().nth(#i) {
                 if !#f(e, &at.index(#i), s) { return false; }
             }
         });
@@ -539,7 +541,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         let f = vname(items);
         let skip = c.prefix_items.len();
         a_checks.extend(quote! {
-            for (i, e) in a.iter().enumerate().skip(#skip) {
+            for (i, e) in v.items().enumerate().skip(#skip) {
                 if !#f(e, &at.index(i), s) { return false; }
             }
         });
@@ -555,39 +557,39 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         };
         let f = fail(k, &at, &quote!(Contains { min: #min, max: #max_tok, count }));
         a_checks.extend(quote! {
-            let count = #k::__private::len64(a.iter().filter(|e| #test).count());
+            let count = #p::len64(v.items().filter(|e| { let e = *e; #test }).count());
             if count < #min || #max_test { #f }
         });
     }
     if let Some(u) = c.unevaluated_items.filter(|u| !always(ir, *u)) {
         let local = evi_expr(ir, c, false, k);
         let action = if matches!(ir.node(u).body, Body::Never) {
-            let f = fail(k, &quote!(&at.index(i)), &quote!(UnevaluatedItem { index: #k::__private::len64(i) }));
+            let f = fail(k, &quote!(&at.index(i)), &quote!(UnevaluatedItem { index: #p::len64(i) }));
             quote! { let _ = e; #f }
         } else {
             let f = vname(u);
             quote! { if !#f(e, &at.index(i), s) { return false; } }
         };
         a_checks.extend(quote! {
-            for (i, e) in a.iter().enumerate() {
+            for (i, e) in v.items().enumerate() {
                 if !(#local) { #action }
             }
         });
     }
     if !a_checks.is_empty() {
-        out.extend(quote! { if let #value::Array(a) = v { #a_checks } });
+        out.extend(quote! { if v.is_array() { #a_checks } });
     }
 
     // Objects.
     let mut o_checks = TokenStream::new();
-    for p in &c.properties {
-        if always(ir, p.node) {
+    for prop in &c.properties {
+        if always(ir, prop.node) {
             continue;
         }
-        let f = vname(p.node);
-        let name = &p.name;
+        let f = vname(prop.node);
+        let name = &prop.name;
         o_checks.extend(quote! {
-            if let ::core::option::Option::Some(e) = o.get(#name) {
+            if let ::core::option::Option::Some(e) = v.get(#name) {
                 if !#f(e, &at.key(#name), s) { return false; }
             }
         });
@@ -595,9 +597,10 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let patterns = pattern_props(id, c);
     for (pat, n) in patterns.iter().filter(|(_, n)| !always(ir, *n)) {
         let f = vname(*n);
+        let check = with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } });
         o_checks.extend(quote! {
-            for (key, e) in o {
-                if #pat.is_match(key) && !#f(e, &at.key(key), s) { return false; }
+            for (key, e) in v.members() {
+                if key.is_match(&#pat) { #check }
             }
         });
     }
@@ -605,40 +608,35 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         let names: Vec<&String> = c.properties.iter().map(|p| &p.name).collect();
         let mut tests: Vec<TokenStream> = Vec::new();
         if !names.is_empty() {
-            tests.push(quote!(!::core::matches!(key.as_str(), #(#names)|*)));
+            tests.push(quote!(!key.is_one_of(&[#(#names),*])));
         }
         for (pat, _) in &patterns {
-            tests.push(quote!(!#pat.is_match(key)));
+            tests.push(quote!(!key.is_match(&#pat)));
         }
         let undeclared = if tests.is_empty() { quote!(true) } else { quote!(#(#tests)&&*) };
         let action = if matches!(ir.node(add).body, Body::Never) {
             let f = fail(
                 k,
                 &quote!(&at.key(key)),
-                &quote!(AdditionalProperty { property: ::std::string::String::from(key.as_str()) }),
+                &quote!(AdditionalProperty { property: ::std::string::String::from(key) }),
             );
-            quote! { let _ = e; #f }
+            with_key(&quote! { let _ = e; #f })
         } else {
             let f = vname(add);
-            quote! { if !#f(e, &at.key(key), s) { return false; } }
+            with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
         };
         o_checks.extend(quote! {
-            for (key, e) in o {
+            for (key, e) in v.members() {
                 if #undeclared { #action }
             }
         });
     }
     if let Some(pn) = c.property_names.filter(|n| !always(ir, *n)) {
         let f = format_ident!("__valid_name_{}", pn);
-        let fl = fail(
-            k,
-            &quote!(&at.key(key)),
-            &quote!(PropertyName { property: ::std::string::String::from(key.as_str()) }),
-        );
+        let fl = fail(k, &quote!(&at.key(key)), &quote!(PropertyName { property: ::std::string::String::from(key) }));
+        let check = with_key(&quote! { if !#f(key) { #fl } });
         o_checks.extend(quote! {
-            for key in o.keys() {
-                if !#f(key) { #fl }
-            }
+            for (key, _) in v.members() { #check }
         });
     }
     for (dk, reqs) in &c.dependent_required {
@@ -649,14 +647,14 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
                 &quote!(DependentRequired { property: ::std::string::String::from(#dk), missing: ::std::string::String::from(#r) }),
             );
             o_checks.extend(quote! {
-                if o.contains_key(#dk) && !o.contains_key(#r) { #fl }
+                if v.get(#dk).is_some() && v.get(#r).is_none() { #fl }
             });
         }
     }
     for (dk, d) in c.dependent_schemas.iter().filter(|(_, d)| !always(ir, *d)) {
         let f = vname(*d);
         o_checks.extend(quote! {
-            if o.contains_key(#dk) && !#f(v, at, s) { return false; }
+            if v.get(#dk).is_some() && !#f(v, at, s) { return false; }
         });
     }
     if let Some(u) = c.unevaluated_properties.filter(|u| !always(ir, *u)) {
@@ -665,36 +663,34 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             let f = fail(
                 k,
                 &quote!(&at.key(key)),
-                &quote!(UnevaluatedProperty { property: ::std::string::String::from(key.as_str()) }),
+                &quote!(UnevaluatedProperty { property: ::std::string::String::from(key) }),
             );
             quote! { let _ = e; #f }
         } else {
             let f = vname(u);
             quote! { if !#f(e, &at.key(key), s) { return false; } }
         };
+        let check = with_key(&quote! { if !(#local) { #action } });
         o_checks.extend(quote! {
-            for (key, e) in o {
-                let key: &::std::string::String = key;
-                if !({ let key = key.as_str(); #local }) { #action }
-            }
+            for (key, e) in v.members() { #check }
         });
     }
     for (name, _) in &c.required {
         let f = fail(k, &quote!(&at.key(#name)), &quote!(Required { property: ::std::string::String::from(#name) }));
-        o_checks.extend(quote! { if !o.contains_key(#name) { #f } });
+        o_checks.extend(quote! { if v.get(#name).is_none() { #f } });
     }
     if let Some(min) = &c.min_properties {
         let l = min.value;
-        let f = fail(k, &at, &quote!(MinProperties { limit: #l, count: #k::__private::len64(o.len()) }));
-        o_checks.extend(quote! { if #k::__private::len64(o.len()) < #l { #f } });
+        let f = fail(k, &at, &quote!(MinProperties { limit: #l, count: v.count() }));
+        o_checks.extend(quote! { if v.count() < #l { #f } });
     }
     if let Some(max) = &c.max_properties {
         let l = max.value;
-        let f = fail(k, &at, &quote!(MaxProperties { limit: #l, count: #k::__private::len64(o.len()) }));
-        o_checks.extend(quote! { if #k::__private::len64(o.len()) > #l { #f } });
+        let f = fail(k, &at, &quote!(MaxProperties { limit: #l, count: v.count() }));
+        o_checks.extend(quote! { if v.count() > #l { #f } });
     }
     if !o_checks.is_empty() {
-        out.extend(quote! { if let #value::Object(o) = v { #o_checks } });
+        out.extend(quote! { if v.is_object() { #o_checks } });
     }
 
     quote! { #out true }

@@ -48,8 +48,7 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
 }
 
 /// Keywords of draft 2020-12 that toolgate does not implement yet.
-const NOT_YET_2020: &[&str] =
-    &["$dynamicRef", "$dynamicAnchor", "$vocabulary", "contentSchema", "$recursiveRef", "$recursiveAnchor"];
+const NOT_YET_2020: &[&str] = &["$dynamicRef", "$dynamicAnchor", "$vocabulary", "$recursiveRef", "$recursiveAnchor"];
 
 /// Keywords of draft-07 that toolgate does not implement yet.
 const NOT_YET_07: &[&str] = &[];
@@ -102,6 +101,7 @@ const KNOWN: &[&str] = &[
     "writeOnly",
     "contentEncoding",
     "contentMediaType",
+    "contentSchema",
     "$schema",
     "$ref",
     "$defs",

@@ -1,0 +1,339 @@
+//! What the generated validators read: one set of validator functions, generic over the
+//! instance, serves both a parsed `&serde_json::Value` ([`crate::Tool::check`]) and a [`Span`] of
+//! well-formed reply text ([`crate::Tool::check_json`]'s reports). Both give the same violations
+//! in the same order by construction: members are visited in `serde_json::Map` order either way.
+//!
+//! Nothing here allocates for a [`Span`] except what [`Span`] documents (sorting more than 64
+//! members for the map order, comparing more than 64 items for `uniqueItems`, decoding an escaped
+//! string longer than 256 bytes for `format`), and rendering a violation ([`Instance::found`]).
+
+use std::borrow::Borrow;
+
+use serde_json::{Map, Number, Value};
+
+use crate::format::format_matches;
+use crate::num::{cmp_limit, is_integer};
+use crate::pattern::Pattern;
+use crate::report::{Path, Verdict};
+use crate::text::{Items, MapOrder, SVal, Scanner, Span, Step, Str};
+use crate::violation::Found;
+
+/// A string of an instance (a string value or a member name): `&str`, or [`Str`] in text.
+pub trait Text: Copy {
+    /// Call `f` with the decoded text.
+    fn with_str<R>(self, f: impl FnOnce(&str) -> R) -> R;
+    /// The length in Unicode code points.
+    fn char_len(self) -> u64;
+    /// An upper bound of [`Text::char_len`] that costs nothing (the byte length as written).
+    fn byte_len(self) -> u64;
+    /// Whether the decoded text is `s`.
+    fn eq_str(self, s: &str) -> bool;
+    /// Whether `pattern` matches somewhere in the text.
+    fn is_match(self, pattern: &Pattern) -> bool;
+    /// Whether the text has format `name` (see [`format_matches`]).
+    fn has_format(self, name: &str) -> bool {
+        self.with_str(|s| format_matches(name, s))
+    }
+    /// Whether the decoded text is one of `names`.
+    fn is_one_of(self, names: &[&str]) -> bool {
+        names.iter().any(|n| self.eq_str(n))
+    }
+}
+
+impl Text for &str {
+    #[inline]
+    fn with_str<R>(self, f: impl FnOnce(&str) -> R) -> R {
+        f(self)
+    }
+    #[inline]
+    fn char_len(self) -> u64 {
+        self.chars().count() as u64
+    }
+    #[inline]
+    fn byte_len(self) -> u64 {
+        self.len() as u64
+    }
+    #[inline]
+    fn eq_str(self, s: &str) -> bool {
+        self == s
+    }
+    #[inline]
+    fn is_match(self, pattern: &Pattern) -> bool {
+        pattern.is_match(self)
+    }
+}
+
+impl Text for Str<'_> {
+    #[inline]
+    fn with_str<R>(self, f: impl FnOnce(&str) -> R) -> R {
+        self.with_decoded(f)
+    }
+    #[inline]
+    fn char_len(self) -> u64 {
+        Str::char_len(&self)
+    }
+    #[inline]
+    fn byte_len(self) -> u64 {
+        self.raw().len() as u64
+    }
+    #[inline]
+    fn eq_str(self, s: &str) -> bool {
+        Str::eq_str(&self, s)
+    }
+    #[inline]
+    fn is_match(self, pattern: &Pattern) -> bool {
+        if self.is_escaped() {
+            pattern.is_match_chars(self.chars())
+        } else {
+            pattern.is_match(self.raw_str())
+        }
+    }
+}
+
+/// A JSON value the generated validators check.
+pub trait Instance: Copy {
+    /// A string value.
+    type Str: Text;
+    /// A member name.
+    type Key: Text;
+    /// A number, borrowed or read from the text.
+    type Num: Borrow<Number>;
+    /// The items of an array.
+    type Items: Iterator<Item = Self>;
+    /// The members of an object, in `serde_json::Map` order.
+    type Members: Iterator<Item = (Self::Key, Self)>;
+
+    /// What was found here, for a violation. Allocates.
+    fn found(self) -> Found;
+    /// Whether the value is `null`.
+    fn is_null(self) -> bool;
+    /// Whether the value is `true` or `false`.
+    fn is_boolean(self) -> bool;
+    /// Whether the value is an integer in JSON Schema's sense (`1.0` is).
+    fn is_integer(self) -> bool;
+    /// Whether the value is a number.
+    fn is_number(self) -> bool;
+    /// Whether the value is a string.
+    fn is_string(self) -> bool;
+    /// Whether the value is an array.
+    fn is_array(self) -> bool;
+    /// Whether the value is an object.
+    fn is_object(self) -> bool;
+    /// The boolean, if the value is one.
+    fn boolean(self) -> Option<bool>;
+    /// The string, if the value is one.
+    fn string(self) -> Option<Self::Str>;
+    /// The number, if the value is one.
+    fn number(self) -> Option<Self::Num>;
+    /// The items (none unless an array).
+    fn items(self) -> Self::Items;
+    /// The members in `serde_json::Map` order (none unless an object).
+    fn members(self) -> Self::Members;
+    /// The value of member `name`.
+    fn get(self, name: &str) -> Option<Self>;
+    /// The number of items or members.
+    fn count(self) -> u64;
+    /// The first pair `(i, j)`, `i < j`, of equal items.
+    fn first_duplicate(self) -> Option<(u64, u64)>;
+    /// Whether the value is valid against a subschema, given its two validators: the scan
+    /// function (what text uses) and the verdict of the generic validator (what values use).
+    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, check: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool;
+}
+
+type ValueMembers<'a> = std::iter::Map<
+    std::iter::Flatten<std::option::IntoIter<serde_json::map::Iter<'a>>>,
+    fn((&'a String, &'a Value)) -> (&'a str, &'a Value),
+>;
+
+fn member<'a>((k, v): (&'a String, &'a Value)) -> (&'a str, &'a Value) {
+    (k.as_str(), v)
+}
+
+impl<'a> Instance for &'a Value {
+    type Str = &'a str;
+    type Key = &'a str;
+    type Num = &'a Number;
+    type Items = std::slice::Iter<'a, Value>;
+    type Members = ValueMembers<'a>;
+
+    fn found(self) -> Found {
+        Found::of(self)
+    }
+    #[inline]
+    fn is_null(self) -> bool {
+        self.is_null()
+    }
+    #[inline]
+    fn is_boolean(self) -> bool {
+        self.is_boolean()
+    }
+    #[inline]
+    fn is_integer(self) -> bool {
+        matches!(self, Value::Number(n) if is_integer(n))
+    }
+    #[inline]
+    fn is_number(self) -> bool {
+        self.is_number()
+    }
+    #[inline]
+    fn is_string(self) -> bool {
+        self.is_string()
+    }
+    #[inline]
+    fn is_array(self) -> bool {
+        self.is_array()
+    }
+    #[inline]
+    fn is_object(self) -> bool {
+        self.is_object()
+    }
+    #[inline]
+    fn boolean(self) -> Option<bool> {
+        self.as_bool()
+    }
+    #[inline]
+    fn string(self) -> Option<&'a str> {
+        self.as_str()
+    }
+    #[inline]
+    fn number(self) -> Option<&'a Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+    #[inline]
+    fn items(self) -> Self::Items {
+        match self {
+            Value::Array(a) => a.iter(),
+            _ => [].iter(),
+        }
+    }
+    #[inline]
+    fn members(self) -> Self::Members {
+        self.as_object().map(Map::iter).into_iter().flatten().map(member as fn(_) -> _)
+    }
+    #[inline]
+    fn get(self, name: &str) -> Option<Self> {
+        match self {
+            Value::Object(o) => o.get(name),
+            _ => None,
+        }
+    }
+    #[inline]
+    fn count(self) -> u64 {
+        match self {
+            Value::Array(a) => a.len() as u64,
+            Value::Object(o) => o.len() as u64,
+            _ => 0,
+        }
+    }
+    fn first_duplicate(self) -> Option<(u64, u64)> {
+        match self {
+            Value::Array(a) => crate::json::first_duplicate(a).map(|(i, j)| (i as u64, j as u64)),
+            _ => None,
+        }
+    }
+    #[inline]
+    fn passes(self, _: fn(&mut Scanner<'_>) -> Step, check: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool {
+        let mut v = Verdict::new();
+        check(self, &Path::ROOT, &mut v) && v.valid
+    }
+}
+
+impl<'a> Instance for Span<'a> {
+    type Str = Str<'a>;
+    type Key = Str<'a>;
+    type Num = Number;
+    type Items = Items<'a>;
+    type Members = MapOrder<'a>;
+
+    fn found(self) -> Found {
+        Span::found(&self)
+    }
+    #[inline]
+    fn is_null(self) -> bool {
+        Span::is_null(&self)
+    }
+    #[inline]
+    fn is_boolean(self) -> bool {
+        Span::is_boolean(&self)
+    }
+    #[inline]
+    fn is_integer(self) -> bool {
+        Span::is_integer(&self)
+    }
+    #[inline]
+    fn is_number(self) -> bool {
+        Span::is_number(&self)
+    }
+    #[inline]
+    fn is_string(self) -> bool {
+        Span::is_string(&self)
+    }
+    #[inline]
+    fn is_array(self) -> bool {
+        Span::is_array(&self)
+    }
+    #[inline]
+    fn is_object(self) -> bool {
+        Span::is_object(&self)
+    }
+    #[inline]
+    fn boolean(self) -> Option<bool> {
+        self.as_bool()
+    }
+    #[inline]
+    fn string(self) -> Option<Str<'a>> {
+        self.str()
+    }
+    #[inline]
+    fn number(self) -> Option<Number> {
+        Span::number(&self)
+    }
+    #[inline]
+    fn items(self) -> Items<'a> {
+        Span::items(&self)
+    }
+    #[inline]
+    fn members(self) -> MapOrder<'a> {
+        self.members_map_order()
+    }
+    #[inline]
+    fn get(self, name: &str) -> Option<Self> {
+        Span::get(&self, name)
+    }
+    #[inline]
+    fn count(self) -> u64 {
+        Span::count(&self)
+    }
+    fn first_duplicate(self) -> Option<(u64, u64)> {
+        Span::first_duplicate(&self)
+    }
+    #[inline]
+    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, _: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool {
+        self.scan(scan)
+    }
+}
+
+/// Whether the instance value `v` equals the schema value `x` (JSON Schema equality).
+#[must_use]
+pub fn sval_eq<V: Instance>(x: &SVal, v: V) -> bool {
+    match x {
+        SVal::Null => v.is_null(),
+        SVal::Bool(b) => v.boolean() == Some(*b),
+        SVal::Num(l) => v.number().is_some_and(|n| cmp_limit(n.borrow(), *l).is_eq()),
+        SVal::Str(s) => v.string().is_some_and(|t| t.eq_str(s)),
+        SVal::Arr(xs) => {
+            v.is_array() && {
+                let mut it = v.items();
+                xs.iter().all(|x| it.next().is_some_and(|e| sval_eq(x, e))) && it.next().is_none()
+            }
+        }
+        SVal::Obj(ms) => {
+            v.is_object()
+                && v.count() == ms.len() as u64
+                && ms.iter().all(|(k, x)| v.get(k).is_some_and(|e| sval_eq(x, e)))
+        }
+    }
+}
