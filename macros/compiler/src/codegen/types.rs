@@ -3,7 +3,7 @@
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 
-use crate::model::types::{Ty, TypeDef, TypeKind, Typing};
+use crate::model::types::{Select, Ty, TypeDef, TypeKind, Typing};
 use crate::model::JsonType;
 
 /// An identifier from the IR's spelling (raw when it starts with `r#`).
@@ -202,39 +202,15 @@ pub fn definitions(
                     }
                 });
             }
-            TypeKind::Union { variants } => {
+            TypeKind::Choice { variants } => {
                 let vs = variants.iter().map(|v| {
                     let id = ident(&v.ident);
                     let ty = rust_ty(&v.ty, t, k);
-                    let d = doc_attr(&format!("A JSON {} value.", v.json_type.name()));
-                    quote!(#d #id(#ty),)
-                });
-                out.extend(quote! {
-                    #doc
-                    #lints
-                    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
-                    #vis enum #name { #(#vs)* }
-                });
-            }
-            TypeKind::Tagged { tag, variants } => {
-                let vs = variants.iter().map(|v| {
-                    let id = ident(&v.ident);
-                    let ty = rust_ty(&v.ty, t, k);
-                    let d = doc_attr(&format!("`{tag:?}: {:?}`", v.value));
-                    quote!(#d #id(#ty),)
-                });
-                out.extend(quote! {
-                    #doc
-                    #lints
-                    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
-                    #vis enum #name { #(#vs)* }
-                });
-            }
-            TypeKind::Keyed { variants } => {
-                let vs = variants.iter().map(|v| {
-                    let id = ident(&v.ident);
-                    let ty = rust_ty(&v.ty, t, k);
-                    let d = doc_attr(&format!("An object with the `{:?}` member.", v.key));
+                    let d = doc_attr(&match &v.select {
+                        Select::Type(jt) => format!("A JSON {} value.", jt.name()),
+                        Select::Tag { name, value } => format!("`{name:?}: {value:?}`"),
+                        Select::Key(key) => format!("An object with the `{key:?}` member."),
+                    });
                     quote!(#d #id(#ty),)
                 });
                 out.extend(quote! {
@@ -343,56 +319,38 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                 quote!(#ser::Serializer::serialize_str(serializer, self.as_str())),
             )
         }
-        TypeKind::Union { variants } => {
+        TypeKind::Choice { variants } => {
+            // Validation has decided the branch; what tells it apart picks the variant.
             let value = quote!(#k::__private::serde_json::Value);
             let arms = variants.iter().map(|var| {
                 let id = ident(&var.ident);
                 let b = build(&var.ty, &quote!(v), k, 1);
-                let pat = match var.json_type {
-                    JsonType::Null => quote!(#value::Null),
-                    JsonType::Boolean => quote!(#value::Bool(_)),
-                    JsonType::Integer => quote!(#value::Number(n) if #k::__private::is_integer(n)),
-                    JsonType::Number => quote!(#value::Number(_)),
-                    JsonType::String => quote!(#value::String(_)),
-                    JsonType::Array => quote!(#value::Array(_)),
-                    JsonType::Object => quote!(#value::Object(_)),
+                let test = match &var.select {
+                    Select::Type(jt) => {
+                        let pat = match jt {
+                            JsonType::Null => quote!(#value::Null),
+                            JsonType::Boolean => quote!(#value::Bool(_)),
+                            JsonType::Integer => quote!(#value::Number(n) if #k::__private::is_integer(n)),
+                            JsonType::Number => quote!(#value::Number(_)),
+                            JsonType::String => quote!(#value::String(_)),
+                            JsonType::Array => quote!(#value::Array(_)),
+                            JsonType::Object => quote!(#value::Object(_)),
+                        };
+                        quote!(::core::matches!(v, #pat))
+                    }
+                    Select::Tag { name, value } => {
+                        quote!(v.get(#name).and_then(|x| x.as_str()) == #opt::Some(#value))
+                    }
+                    Select::Key(key) => quote!(v.get(#key).is_some()),
                 };
-                quote!(#pat => #opt::Some(#name::#id(#b)),)
+                quote!(if #test { return #opt::Some(#name::#id(#b)); })
             });
+            // Each payload serialises itself (a tagged struct writes its tag, a `fixed` member).
             let ser_arms = variants.iter().map(|var| {
                 let id = ident(&var.ident);
                 quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
             });
-            (quote!(match v { #(#arms)* _ => #opt::None }), quote!(match self { #(#ser_arms)* }))
-        }
-        TypeKind::Tagged { tag, variants } => {
-            // Validation has decided the branch: the tag alone selects the variant.
-            let arms = variants.iter().map(|var| {
-                let id = ident(&var.ident);
-                let b = build(&var.ty, &quote!(v), k, 1);
-                let value = &var.value;
-                quote!(#value => #opt::Some(#name::#id(#b)),)
-            });
-            // Each payload struct writes the tag itself (a `fixed` member).
-            let ser_arms = variants.iter().map(|var| {
-                let id = ident(&var.ident);
-                quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
-            });
-            (quote!(match v.get(#tag)?.as_str()? { #(#arms)* _ => #opt::None }), quote!(match self { #(#ser_arms)* }))
-        }
-        TypeKind::Keyed { variants } => {
-            // Validation has decided the branch: exactly one branch's key is present.
-            let arms = variants.iter().map(|var| {
-                let id = ident(&var.ident);
-                let b = build(&var.ty, &quote!(v), k, 1);
-                let key = &var.key;
-                quote!(if o.contains_key(#key) { return #opt::Some(#name::#id(#b)); })
-            });
-            let ser_arms = variants.iter().map(|var| {
-                let id = ident(&var.ident);
-                quote!(#name::#id(x) => #ser::Serialize::serialize(x, serializer),)
-            });
-            (quote!(let o = v.as_object()?; #(#arms)* #opt::None), quote!(match self { #(#ser_arms)* }))
+            (quote!(#(#arms)* #opt::None), quote!(match self { #(#ser_arms)* }))
         }
         TypeKind::Newtype(ty) => {
             let b = build(ty, &quote!(v), k, 1);

@@ -70,60 +70,42 @@ pub enum TypeKind {
     },
     /// a tuple struct around another type (a root that is not an object or a string enum)
     Newtype(Ty),
-    /// `anyOf`/`oneOf` whose branches have pairwise different JSON types: one variant per branch
-    Union {
+    /// `anyOf`/`oneOf` as a Rust enum, one variant per branch: branches told apart by their JSON
+    /// type, by a required property fixed to a different string in each (the branch's struct
+    /// writes that tag back when serialised, as one of its `fixed` members), or, for closed
+    /// object branches, by a required property no other branch declares
+    Choice {
         /// the variants, in branch order
-        variants: Vec<UnionVariant>,
-    },
-    /// `anyOf`/`oneOf` of object schemas told apart by a required property fixed to a different
-    /// string in each branch: one variant per branch, holding the branch's struct (which writes
-    /// the tag back when serialised, as one of its `fixed` members)
-    Tagged {
-        /// the JSON name of the tag property
-        tag: String,
-        /// the variants, in branch order
-        variants: Vec<TaggedVariant>,
-    },
-    /// `anyOf`/`oneOf` of closed object schemas (`additionalProperties: false`), each requiring
-    /// a property that no other branch declares: one variant per branch, selected by which of
-    /// those members the instance has
-    Keyed {
-        /// the variants, in branch order
-        variants: Vec<KeyedVariant>,
+        variants: Vec<ChoiceVariant>,
     },
 }
 
-/// A variant of a [`TypeKind::Keyed`].
+/// A variant of a [`TypeKind::Choice`].
 #[derive(Debug, Clone)]
-pub struct KeyedVariant {
+pub struct ChoiceVariant {
     /// the Rust identifier
     pub ident: String,
-    /// the member whose presence selects this variant
-    pub key: String,
-    /// the payload: a struct (boxed when it is still being defined)
+    /// what a valid instance of this branch (and of no other) has
+    pub select: Select,
+    /// the payload (a struct for [`Select::Tag`] and [`Select::Key`], boxed when it is still
+    /// being defined)
     pub ty: Ty,
 }
 
-/// A variant of a [`TypeKind::Tagged`].
-#[derive(Debug, Clone)]
-pub struct TaggedVariant {
-    /// the Rust identifier
-    pub ident: String,
-    /// the tag value that selects this variant
-    pub value: String,
-    /// the payload: a struct (boxed when it is still being defined)
-    pub ty: Ty,
-}
-
-/// A variant of a [`TypeKind::Union`].
-#[derive(Debug, Clone)]
-pub struct UnionVariant {
-    /// the Rust identifier
-    pub ident: String,
-    /// the JSON type that selects this variant
-    pub json_type: JsonType,
-    /// the payload
-    pub ty: Ty,
+/// How a [`TypeKind::Choice`] picks the variant of a valid instance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Select {
+    /// the instance's JSON type
+    Type(JsonType),
+    /// the string value of member `name`
+    Tag {
+        /// the tag property's JSON name
+        name: String,
+        /// this branch's value
+        value: String,
+    },
+    /// the presence of this member
+    Key(String),
 }
 
 /// A struct field.
@@ -548,7 +530,7 @@ impl Namer<'_> {
             self.defs.push(TypeDef {
                 name: union_name.clone(),
                 doc: String::new(),
-                kind: TypeKind::Union { variants: Vec::new() },
+                kind: TypeKind::Choice { variants: Vec::new() },
                 node: branches.first().copied().unwrap_or_default(),
             });
             let mut variants = Vec::new();
@@ -558,10 +540,10 @@ impl Namer<'_> {
                     Ty::Named(i) => self.defs.get(*i).map_or_else(|| pascal(t.name()), |d| d.name.clone()),
                     _ => pascal(t.name()),
                 };
-                variants.push(UnionVariant { ident, json_type: t, ty: vty });
+                variants.push(ChoiceVariant { ident, select: Select::Type(t), ty: vty });
             }
             if let Some(def) = self.defs.get_mut(index) {
-                def.kind = TypeKind::Union { variants };
+                def.kind = TypeKind::Choice { variants };
             }
             Ty::Named(index)
         };
@@ -809,19 +791,15 @@ impl Namer<'_> {
         let cp = self.checkpoint();
         let union_name = if is_root && !alt.nullable { name.to_owned() } else { self.fresh(name) };
         let index = self.defs.len();
-        let kind = |tagged: Vec<TaggedVariant>, keyed: Vec<KeyedVariant>| match &alt.dispatch {
-            Dispatch::Tag(tag) => TypeKind::Tagged { tag: tag.clone(), variants: tagged },
-            Dispatch::Keys => TypeKind::Keyed { variants: keyed },
-        };
         self.defs.push(TypeDef {
             name: union_name.clone(),
             doc: doc.to_owned(),
-            kind: kind(Vec::new(), Vec::new()),
+            kind: TypeKind::Choice { variants: Vec::new() },
             node: id,
         });
         self.in_progress.insert(id, index);
         let mut idents = BTreeSet::new();
-        let (mut tagged, mut keyed) = (Vec::new(), Vec::new());
+        let mut variants = Vec::new();
         for b in &alt.branches {
             let by_value = variant_ident(&b.value);
             let struct_name = format!("{union_name}{by_value}");
@@ -863,13 +841,15 @@ impl Namer<'_> {
                 return None;
             };
             let ident = unique_variant(&mut idents, b.def_name.as_deref().unwrap_or(&by_value));
-            tagged.push(TaggedVariant { ident: ident.clone(), value: b.value.clone(), ty: ty.clone() });
-            keyed.push(KeyedVariant { ident, key: b.value.clone(), ty });
+            let select = match &alt.dispatch {
+                Dispatch::Tag(tag) => Select::Tag { name: tag.clone(), value: b.value.clone() },
+                Dispatch::Keys => Select::Key(b.value.clone()),
+            };
+            variants.push(ChoiceVariant { ident, select, ty });
         }
         self.in_progress.remove(&id);
-        let kind = kind(tagged, keyed);
         if let Some(def) = self.defs.get_mut(index) {
-            def.kind = kind;
+            def.kind = TypeKind::Choice { variants };
         }
         let t = Ty::Named(index);
         Some(if alt.nullable { Ty::Option(Box::new(t)) } else { t })
@@ -1165,19 +1145,31 @@ mod tests {
                             .collect();
                         format!("struct {} fixed {fixed:?} extra {:?}", f.join(","), extra.as_ref().map(|e| show(&e.1)))
                     }
-                    TypeKind::Tagged { tag, variants } => {
-                        let v: Vec<String> =
-                            variants.iter().map(|v| format!("{}={}:{}", v.ident, v.value, show(&v.ty))).collect();
-                        format!("tagged {tag} {}", v.join(","))
-                    }
+                    TypeKind::Choice { variants } => match variants.first().map(|v| &v.select) {
+                        Some(Select::Tag { name, .. }) => {
+                            let v: Vec<String> = variants
+                                .iter()
+                                .filter_map(|v| match &v.select {
+                                    Select::Tag { value, .. } => Some(format!("{}={value}:{}", v.ident, show(&v.ty))),
+                                    _ => None,
+                                })
+                                .collect();
+                            format!("tagged {name} {}", v.join(","))
+                        }
+                        Some(Select::Key(_)) => {
+                            let v: Vec<String> = variants
+                                .iter()
+                                .filter_map(|v| match &v.select {
+                                    Select::Key(key) => Some(format!("{}={key}:{}", v.ident, show(&v.ty))),
+                                    _ => None,
+                                })
+                                .collect();
+                            format!("keyed {}", v.join(","))
+                        }
+                        _ => "union".to_owned(),
+                    },
                     TypeKind::Newtype(ty) => format!("newtype {}", show(ty)),
                     TypeKind::Enum { .. } => "enum".to_owned(),
-                    TypeKind::Union { .. } => "union".to_owned(),
-                    TypeKind::Keyed { variants } => {
-                        let v: Vec<String> =
-                            variants.iter().map(|v| format!("{}={}:{}", v.ident, v.key, show(&v.ty))).collect();
-                        format!("keyed {}", v.join(","))
-                    }
                 };
                 (d.name.clone(), kind)
             })
