@@ -34,10 +34,10 @@ pub trait Text: Copy {
     fn has_format(self, name: &str) -> bool {
         self.with_str(|s| format_matches(name, s))
     }
-    /// Whether the decoded text is one of `names`.
-    fn is_one_of(self, names: &[&str]) -> bool {
-        names.iter().any(|n| self.eq_str(n))
-    }
+    /// Whether the decoded text is one of `names`; `test` is the same question as a `matches!`
+    /// over those names (compiled to a decision on length and bytes), used on text without
+    /// escapes.
+    fn is_in(self, test: impl FnOnce(&str) -> bool, names: &[&str]) -> bool;
 }
 
 impl Text for &str {
@@ -60,6 +60,10 @@ impl Text for &str {
     #[inline]
     fn is_match(self, pattern: &Pattern) -> bool {
         pattern.is_match(self)
+    }
+    #[inline]
+    fn is_in(self, test: impl FnOnce(&str) -> bool, _: &[&str]) -> bool {
+        test(self)
     }
 }
 
@@ -86,6 +90,14 @@ impl Text for Str<'_> {
             pattern.is_match_chars(self.chars())
         } else {
             pattern.is_match(self.raw_str())
+        }
+    }
+    #[inline]
+    fn is_in(self, test: impl FnOnce(&str) -> bool, names: &[&str]) -> bool {
+        if self.is_escaped() {
+            names.iter().any(|n| Str::eq_str(&self, n))
+        } else {
+            test(self.raw_str())
         }
     }
 }

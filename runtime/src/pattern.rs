@@ -1,23 +1,47 @@
-//! `pattern` at run time: searching a DFA that the macro compiled. No allocation.
+//! `pattern` at run time: stepping a DFA that the macro compiled. No allocation.
 
 use std::sync::OnceLock;
 
-use regex_automata::dfa::{sparse, Automaton};
+use regex_automata::dfa::{dense, sparse, Automaton};
+use regex_automata::util::primitives::StateID;
 use regex_automata::Input;
 
-/// A compiled `pattern`: the serialised sparse DFA in both byte orders, deserialised (without
-/// copying) on first use.
+/// Bytes aligned for a dense DFA's `u32` table (a `static` of this type is 4-aligned).
+#[repr(C)]
+pub struct Aligned<const N: usize> {
+    /// zero-sized, for the alignment
+    pub align: [u32; 0],
+    /// the serialised DFA
+    pub bytes: [u8; N],
+}
+
+/// A deserialised DFA of either form, with its start state (the same for every haystack: the
+/// search always starts at the beginning of the text).
+enum Dfa {
+    Dense(dense::DFA<&'static [u32]>, StateID),
+    Sparse(sparse::DFA<&'static [u8]>, StateID),
+}
+
+/// A compiled `pattern`: the serialised DFA in both byte orders, deserialised (without copying)
+/// on first use.
 pub struct Pattern {
     little: &'static [u8],
     big: &'static [u8],
-    dfa: OnceLock<Option<sparse::DFA<&'static [u8]>>>,
+    dense: bool,
+    dfa: OnceLock<Option<Dfa>>,
 }
 
 impl Pattern {
-    /// A pattern from the bytes the macro generated.
+    /// A pattern from a sparse DFA the macro generated.
     #[must_use]
     pub const fn new(little: &'static [u8], big: &'static [u8]) -> Self {
-        Self { little, big, dfa: OnceLock::new() }
+        Self { little, big, dense: false, dfa: OnceLock::new() }
+    }
+
+    /// A pattern from a dense DFA the macro generated (4-aligned bytes, see [`Aligned`]).
+    #[must_use]
+    pub const fn dense(little: &'static [u8], big: &'static [u8]) -> Self {
+        Self { little, big, dense: true, dfa: OnceLock::new() }
     }
 
     /// Whether the pattern matches anywhere in `s` (ECMA-262 `RegExp.prototype.test`).
@@ -25,38 +49,60 @@ impl Pattern {
     /// A DFA that cannot be read (a toolgate version mismatch between macro and runtime) matches
     /// nothing, so such a build rejects rather than accepts.
     pub fn is_match(&self, s: &str) -> bool {
-        match self.dfa() {
-            Some(dfa) => dfa.try_search_fwd(&Input::new(s).earliest(true)).is_ok_and(|m| m.is_some()),
-            None => false,
-        }
+        self.is_match_bytes(s.bytes())
     }
 
     /// [`Pattern::is_match`] for text given as characters (a JSON string with escapes, decoded
     /// on the fly): the DFA is stepped one UTF-8 byte at a time, so nothing is allocated.
     pub fn is_match_chars(&self, chars: impl Iterator<Item = char>) -> bool {
-        let Some(dfa) = self.dfa() else { return false };
-        let Ok(mut state) = dfa.start_state_forward(&Input::new("")) else { return false };
         let mut buf = [0u8; 4];
-        for c in chars {
-            for &b in c.encode_utf8(&mut buf).as_bytes() {
-                state = dfa.next_state(state, b);
-                if dfa.is_match_state(state) {
-                    return true;
-                }
-                if dfa.is_dead_state(state) || dfa.is_quit_state(state) {
-                    return false;
-                }
-            }
-        }
-        dfa.is_match_state(dfa.next_eoi_state(state))
+        self.is_match_bytes(chars.flat_map(|c| {
+            let n = c.encode_utf8(&mut buf).len();
+            buf.into_iter().take(n)
+        }))
     }
 
-    fn dfa(&self) -> Option<&sparse::DFA<&'static [u8]>> {
+    #[inline]
+    fn is_match_bytes(&self, bytes: impl Iterator<Item = u8>) -> bool {
+        match self.dfa() {
+            Some(Dfa::Dense(dfa, start)) => run(dfa, *start, bytes),
+            Some(Dfa::Sparse(dfa, start)) => run(dfa, *start, bytes),
+            None => false,
+        }
+    }
+
+    fn dfa(&self) -> Option<&Dfa> {
         self.dfa
             .get_or_init(|| {
                 let bytes = if cfg!(target_endian = "little") { self.little } else { self.big };
-                sparse::DFA::from_bytes(bytes).ok().map(|(dfa, _)| dfa)
+                let start = |dfa: &dyn Automaton| dfa.start_state_forward(&Input::new("")).ok();
+                if self.dense {
+                    let (dfa, _) = dense::DFA::from_bytes(bytes).ok()?;
+                    start(&dfa).map(|s| Dfa::Dense(dfa, s))
+                } else {
+                    let (dfa, _) = sparse::DFA::from_bytes(bytes).ok()?;
+                    start(&dfa).map(|s| Dfa::Sparse(dfa, s))
+                }
             })
             .as_ref()
     }
+}
+
+/// Step `dfa` over `bytes`, stopping at the first match (a match state is entered one byte after
+/// the match ends) or in a dead state.
+#[inline]
+fn run<A: Automaton>(dfa: &A, start: StateID, bytes: impl Iterator<Item = u8>) -> bool {
+    let mut state = start;
+    for b in bytes {
+        state = dfa.next_state(state, b);
+        if dfa.is_special_state(state) {
+            if dfa.is_match_state(state) {
+                return true;
+            }
+            if dfa.is_dead_state(state) || dfa.is_quit_state(state) {
+                return false;
+            }
+        }
+    }
+    dfa.is_match_state(dfa.next_eoi_state(state))
 }

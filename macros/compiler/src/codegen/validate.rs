@@ -37,8 +37,20 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
                 let name = pname(id, i);
                 let little = proc_macro2::Literal::byte_string(&p.dfa_little);
                 let big = proc_macro2::Literal::byte_string(&p.dfa_big);
-                out.extend(quote! {
-                    static #name: #k::__private::Pattern = #k::__private::Pattern::new(#little, #big);
+                out.extend(if p.dense {
+                    // A dense DFA is read in place as `u32`s: its bytes must be 4-aligned.
+                    let (nl, nb) = (p.dfa_little.len(), p.dfa_big.len());
+                    quote! {
+                        static #name: #k::__private::Pattern = {
+                            static L: #k::__private::Aligned<#nl> = #k::__private::Aligned { align: [], bytes: *#little };
+                            static B: #k::__private::Aligned<#nb> = #k::__private::Aligned { align: [], bytes: *#big };
+                            #k::__private::Pattern::dense(&L.bytes, &B.bytes)
+                        };
+                    }
+                } else {
+                    quote! {
+                        static #name: #k::__private::Pattern = #k::__private::Pattern::new(#little, #big);
+                    }
                 });
             }
         }
@@ -394,7 +406,10 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         let strings: Option<Vec<&String>> =
             e.value.iter().map(|(v, _)| if let JsonValue::String(s) = v { Some(s) } else { None }).collect();
         let test = match strings {
-            Some(strings) => quote!(v.string().is_some_and(|x| x.is_one_of(&[#(#strings),*]))),
+            Some(strings) => quote!(v.string().is_some_and(|x| x.is_in(
+                |x: &::core::primitive::str| ::core::matches!(x, #(#strings)|*),
+                &[#(#strings),*],
+            ))),
             None => {
                 let xs = e.value.iter().map(|(x, _)| sval(x, k));
                 quote!(#(#p::sval_eq(&#xs, v))||*)
@@ -608,7 +623,10 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         let names: Vec<&String> = c.properties.iter().map(|p| &p.name).collect();
         let mut tests: Vec<TokenStream> = Vec::new();
         if !names.is_empty() {
-            tests.push(quote!(!key.is_one_of(&[#(#names),*])));
+            tests.push(quote!(!key.is_in(
+                |k: &::core::primitive::str| ::core::matches!(k, #(#names)|*),
+                &[#(#names),*],
+            )));
         }
         for (pat, _) in &patterns {
             tests.push(quote!(!key.is_match(&#pat)));

@@ -327,16 +327,24 @@ impl Translator<'_> {
     }
 }
 
-/// A compiled pattern: a sparse DFA serialised in both byte orders.
+/// A compiled pattern: a DFA serialised in both byte orders.
 pub struct Compiled {
     /// little-endian serialisation
     pub little: Vec<u8>,
     /// big-endian serialisation
     pub big: Vec<u8>,
+    /// whether it is a dense DFA (else sparse)
+    pub dense: bool,
 }
 
-/// Compile a translated pattern to an unanchored sparse DFA (matching anywhere, as `pattern`
-/// does). Fails if the pattern is not valid or the automaton would be too large.
+/// The largest dense DFA kept: a dense transition is one table lookup per byte, a sparse one a
+/// search through byte ranges (several times slower), but a dense table grows with states ×
+/// byte classes; beyond this a pattern keeps the sparse form.
+const DENSE_LIMIT: usize = 64 << 10;
+
+/// Compile a translated pattern to an unanchored DFA (matching anywhere, as `pattern` does):
+/// dense when it stays within [`DENSE_LIMIT`] bytes, sparse otherwise. Fails if the pattern is
+/// not valid or the automaton would be too large.
 pub fn compile(translated: &str) -> Result<Compiled, String> {
     let dense = dense::Builder::new()
         .syntax(syntax::Config::new().unicode(true).utf8(true))
@@ -350,8 +358,17 @@ pub fn compile(translated: &str) -> Result<Compiled, String> {
         )
         .build(translated)
         .map_err(|e| e.to_string())?;
+    let (little, pad) = dense.to_bytes_little_endian();
+    if little.len() - pad <= DENSE_LIMIT {
+        let (big, big_pad) = dense.to_bytes_big_endian();
+        return Ok(Compiled {
+            little: little.get(pad..).unwrap_or_default().to_vec(),
+            big: big.get(big_pad..).unwrap_or_default().to_vec(),
+            dense: true,
+        });
+    }
     let sparse: sparse::DFA<Vec<u8>> = dense.to_sparse().map_err(|e| e.to_string())?;
-    Ok(Compiled { little: sparse.to_bytes_little_endian(), big: sparse.to_bytes_big_endian() })
+    Ok(Compiled { little: sparse.to_bytes_little_endian(), big: sparse.to_bytes_big_endian(), dense: false })
 }
 
 #[cfg(test)]
@@ -379,5 +396,12 @@ mod tests {
             let t = translate(p).unwrap_or_default();
             assert!(super::compile(&t).is_ok(), "{p} -> {t}");
         }
+    }
+
+    #[test]
+    fn small_automata_are_dense_large_ones_sparse() {
+        let form = |p: &str| super::compile(&translate(p).unwrap_or_default()).map(|c| c.dense);
+        assert_eq!(form(r"^[A-Z]{3}-[0-9]{4}$"), Ok(true));
+        assert_eq!(form(r"\p{Letter}+"), Ok(false));
     }
 }

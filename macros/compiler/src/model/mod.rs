@@ -241,10 +241,12 @@ pub struct Pattern {
     pub source: String,
     /// the same language in `regex-syntax` form
     pub translated: String,
-    /// the unanchored sparse DFA, serialised little-endian
+    /// the unanchored DFA, serialised little-endian
     pub dfa_little: Vec<u8>,
     /// the same, big-endian
     pub dfa_big: Vec<u8>,
+    /// whether the DFA is dense (one table lookup per byte) rather than sparse (smaller)
+    pub dense: bool,
 }
 
 impl Checks {
