@@ -8,14 +8,18 @@
 //! objects, which is where `serde_json`'s recursion limit of 128 stops. Numbers get the very value
 //! `serde_json` gives them, whichever of its float parsers is compiled in.
 //!
-//! Reporting violations (the [`crate::Sink`]s that want them) is done by a second set of generated
-//! functions over [`Span`]s of text already known to be well-formed, in the same order as the
-//! `&Value` validator: schema order, then the members that `properties` does not declare in
-//! `serde_json::Map` order (by key, or document order with `serde_json`'s `preserve_order`).
+//! Reporting violations (the [`crate::Sink`]s that want them) is done by the generated validator
+//! functions, generic over the instance (`crate::instance`), run over [`Span`]s of text already
+//! known to be well-formed: the very functions that check a `&Value`, so the order is the same
+//! (schema order; members visited in `serde_json::Map` order, by key, or document order with
+//! `serde_json`'s `preserve_order`). Subschemas whose keywords the scan does not compile use the
+//! same functions with a `Verdict` to decide.
 //!
 //! Nothing here allocates except [`Span::found`] and [`Str::to_cow`] on escaped text, which only
-//! run when a violation is rendered, and [`check_text`] when the input is not JSON at all (its one
-//! error message comes from `serde_json`, so that both paths report the same syntax error).
+//! run when a violation is rendered; [`Str::with_decoded`] on escaped text over 256 bytes; the map
+//! order and `uniqueItems` beyond 64 members or items; and [`check_text`] when the input is not
+//! JSON at all (its one error message comes from `serde_json`, so that both paths report the same
+//! syntax error).
 
 use std::borrow::Cow;
 use std::cmp::Ordering;

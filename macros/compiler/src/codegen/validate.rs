@@ -5,7 +5,7 @@
 //! generator for both paths, so they agree on every keyword and on the order of violations.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, ToTokens};
 
 use crate::json::{to_compact, Json, JsonValue, Loc, Num};
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
@@ -139,7 +139,7 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
     for (pat, _) in pattern_props(id, c) {
         parts.push(quote!(#pat.is_match(key)));
     }
-    parts.extend(in_place_evaluated(ir, c, k, |n| {
+    parts.extend(in_place_evaluated(ir, c, k, !own_unevaluated, |n| {
         let f = format_ident!("__evaluated_property_{}", n);
         quote!(#f(v, key))
     }));
@@ -155,7 +155,17 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
 
 /// The annotation-collecting part shared by properties and items: what the in-place applicators
 /// evaluated (`ev(n)` asks node `n`), counting only branches that hold.
-fn in_place_evaluated(ir: &Ir, c: &Checks, k: &TokenStream, ev: impl Fn(NodeId) -> TokenStream) -> Vec<TokenStream> {
+///
+/// With `hoisted`, the verdicts of the node's own `anyOf`/`oneOf`/`if` branches are read from the
+/// variables [`branch_verdicts`] declares (computed once, not once per member or item).
+fn in_place_evaluated(
+    ir: &Ir,
+    c: &Checks,
+    k: &TokenStream,
+    hoisted: bool,
+    ev: impl Fn(NodeId) -> TokenStream,
+) -> Vec<TokenStream> {
+    let verdict = |b: NodeId| if hoisted { branch_var(b).into_token_stream() } else { valid(ir, b, &quote!(v), k) };
     let mut parts = Vec::new();
     if let Some(r) = &c.reference {
         parts.push(ev(r.value.1));
@@ -164,12 +174,12 @@ fn in_place_evaluated(ir: &Ir, c: &Checks, k: &TokenStream, ev: impl Fn(NodeId) 
         parts.push(ev(*b));
     }
     for b in c.any_of.iter().chain(&c.one_of) {
-        let ok = valid(ir, *b, &quote!(v), k);
+        let ok = verdict(*b);
         let e = ev(*b);
         parts.push(quote!((#ok && #e)));
     }
     if let Some(i) = c.if_ {
-        let ok = valid(ir, i, &quote!(v), k);
+        let ok = verdict(i);
         let ei = ev(i);
         let then = c.then_.map_or(quote!(false), &ev);
         let els = c.else_.map_or(quote!(false), &ev);
@@ -180,6 +190,21 @@ fn in_place_evaluated(ir: &Ir, c: &Checks, k: &TokenStream, ev: impl Fn(NodeId) 
         parts.push(quote!((v.get(#dk).is_some() && #e)));
     }
     parts
+}
+
+/// The variable holding the verdict of in-place branch `b` (see [`branch_verdicts`]).
+fn branch_var(b: NodeId) -> proc_macro2::Ident {
+    format_ident!("__branch_{}", b)
+}
+
+/// Statements declaring the verdicts of the node's `anyOf`/`oneOf`/`if` branches on `v`, for the
+/// `unevaluated*` loops.
+fn branch_verdicts(ir: &Ir, c: &Checks, k: &TokenStream) -> TokenStream {
+    let decls = c.any_of.iter().chain(&c.one_of).chain(&c.if_).map(|b| {
+        let (var, test) = (branch_var(*b), valid(ir, *b, &quote!(v), k));
+        quote!(let #var: ::core::primitive::bool = #test;)
+    });
+    quote!(#(#decls)*)
 }
 
 /// An expression: is item `i` of array `v` evaluated by the node's keywords (the node valid)?
@@ -196,7 +221,7 @@ fn evi_expr(ir: &Ir, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> Toke
         let ok = valid(ir, cn, &quote!(e), k);
         parts.push(quote!(v.items().nth(i).is_some_and(|e| #ok)));
     }
-    parts.extend(in_place_evaluated(ir, c, k, |n| {
+    parts.extend(in_place_evaluated(ir, c, k, !own_unevaluated, |n| {
         let f = format_ident!("__evaluated_item_{}", n);
         quote!(#f(v, i))
     }));
@@ -585,7 +610,9 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             let f = vname(u);
             quote! { if !#f(e, &at.index(i), s) { return false; } }
         };
+        let branches = branch_verdicts(ir, c, k);
         a_checks.extend(quote! {
+            #branches
             for (i, e) in v.items().enumerate() {
                 if !(#local) { #action }
             }
@@ -689,7 +716,9 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             quote! { if !#f(e, &at.key(key), s) { return false; } }
         };
         let check = with_key(&quote! { if !(#local) { #action } });
+        let branches = branch_verdicts(ir, c, k);
         o_checks.extend(quote! {
+            #branches
             for (key, e) in v.members() { #check }
         });
     }
