@@ -15,7 +15,7 @@ use crate::format::format_matches;
 use crate::num::{cmp_limit, is_integer};
 use crate::pattern::Pattern;
 use crate::report::{Path, Verdict};
-use crate::text::{Items, MapOrder, SVal, Scanner, Span, Step, Str};
+use crate::text::{Items, MapOrder, Members, SVal, Scanner, Span, Step, Str};
 use crate::violation::Found;
 
 /// A string of an instance (a string value or a member name): `&str`, or [`Str`] in text.
@@ -38,6 +38,9 @@ pub trait Text: Copy {
     /// over those names (compiled to a decision on length and bytes), used on text without
     /// escapes.
     fn is_in(self, test: impl FnOnce(&str) -> bool, names: &[&str]) -> bool;
+    /// The position of the decoded text in `names` (`usize::MAX` if absent); `index` is the same
+    /// question as a `match` over those names, used on text without escapes.
+    fn index_in(self, index: impl FnOnce(&str) -> usize, names: &[&str]) -> usize;
 }
 
 impl Text for &str {
@@ -64,6 +67,10 @@ impl Text for &str {
     #[inline]
     fn is_in(self, test: impl FnOnce(&str) -> bool, _: &[&str]) -> bool {
         test(self)
+    }
+    #[inline]
+    fn index_in(self, index: impl FnOnce(&str) -> usize, _: &[&str]) -> usize {
+        index(self)
     }
 }
 
@@ -98,6 +105,14 @@ impl Text for Str<'_> {
             names.iter().any(|n| Str::eq_str(&self, n))
         } else {
             test(self.raw_str())
+        }
+    }
+    #[inline]
+    fn index_in(self, index: impl FnOnce(&str) -> usize, names: &[&str]) -> usize {
+        if self.is_escaped() {
+            names.iter().position(|n| Str::eq_str(&self, n)).unwrap_or(usize::MAX)
+        } else {
+            index(self.raw_str())
         }
     }
 }
@@ -141,6 +156,10 @@ pub trait Instance: Copy {
     fn items(self) -> Self::Items;
     /// The members in `serde_json::Map` order (none unless an object).
     fn members(self) -> Self::Members;
+    /// The members in the cheapest order (for verdicts: text in document order, no sorting).
+    type AnyOrder: Iterator<Item = (Self::Key, Self)>;
+    /// The members in the cheapest order (none unless an object).
+    fn members_any_order(self) -> Self::AnyOrder;
     /// The value of member `name`.
     fn get(self, name: &str) -> Option<Self>;
     /// The number of items or members.
@@ -167,6 +186,7 @@ impl<'a> Instance for &'a Value {
     type Num = &'a Number;
     type Items = std::slice::Iter<'a, Value>;
     type Members = ValueMembers<'a>;
+    type AnyOrder = ValueMembers<'a>;
 
     fn found(self) -> Found {
         Found::of(self)
@@ -226,6 +246,10 @@ impl<'a> Instance for &'a Value {
         self.as_object().map(Map::iter).into_iter().flatten().map(member as fn(_) -> _)
     }
     #[inline]
+    fn members_any_order(self) -> Self::AnyOrder {
+        Instance::members(self)
+    }
+    #[inline]
     fn get(self, name: &str) -> Option<Self> {
         match self {
             Value::Object(o) => o.get(name),
@@ -259,6 +283,7 @@ impl<'a> Instance for Span<'a> {
     type Num = Number;
     type Items = Items<'a>;
     type Members = MapOrder<'a>;
+    type AnyOrder = Members<'a>;
 
     fn found(self) -> Found {
         Span::found(&self)
@@ -310,6 +335,10 @@ impl<'a> Instance for Span<'a> {
     #[inline]
     fn members(self) -> MapOrder<'a> {
         self.members_map_order()
+    }
+    #[inline]
+    fn members_any_order(self) -> Members<'a> {
+        Span::members(&self)
     }
     #[inline]
     fn get(self, name: &str) -> Option<Self> {

@@ -86,6 +86,11 @@ impl fmt::Display for Path<'_> {
 
 /// Receives violations from a generated validator.
 pub trait Sink {
+    /// Whether the sink cares which violation comes first (the validators then walk in schema
+    /// order: declared properties, then the others in `serde_json::Map` order). A sink that only
+    /// wants the verdict says `false`, and objects are checked in one pass over their members.
+    const ORDERED: bool = true;
+
     /// Record a violation at `at`; `kind` builds its description if the sink wants it.
     /// Return `true` to go on checking, `false` to stop at once.
     fn fail(&mut self, at: &Path<'_>, kind: impl FnOnce() -> ViolationKind) -> bool;
@@ -113,6 +118,8 @@ impl Default for Verdict {
 }
 
 impl Sink for Verdict {
+    const ORDERED: bool = false;
+
     fn fail(&mut self, _at: &Path<'_>, _kind: impl FnOnce() -> ViolationKind) -> bool {
         self.valid = false;
         false

@@ -696,9 +696,11 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             });
         }
     }
+    // What the one-pass walk for verdicts leaves to the schema-order code.
+    let mut late = TokenStream::new();
     for (dk, d) in c.dependent_schemas.iter().filter(|(_, d)| !always(ir, *d)) {
         let f = vname(*d);
-        o_checks.extend(quote! {
+        late.extend(quote! {
             if v.get(#dk).is_some() && !#f(v, at, s) { return false; }
         });
     }
@@ -717,11 +719,12 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         };
         let check = with_key(&quote! { if !(#local) { #action } });
         let branches = branch_verdicts(ir, c, k);
-        o_checks.extend(quote! {
+        late.extend(quote! {
             #branches
             for (key, e) in v.members() { #check }
         });
     }
+    o_checks.extend(late.clone());
     for (name, _) in &c.required {
         let f = fail(k, &quote!(&at.key(#name)), &quote!(Required { property: ::std::string::String::from(#name) }));
         o_checks.extend(quote! { if v.get(#name).is_none() { #f } });
@@ -737,8 +740,153 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         o_checks.extend(quote! { if v.count() > #l { #f } });
     }
     if !o_checks.is_empty() {
-        out.extend(quote! { if v.is_object() { #o_checks } });
+        let one_pass = one_pass_object(ir, id, c, k);
+        out.extend(quote! {
+            if v.is_object() {
+                if S::ORDERED { #o_checks } else { #one_pass #late }
+            }
+        });
     }
 
     quote! { #out true }
+}
+
+/// The object keywords checked member by member in one pass, for sinks that want only the
+/// verdict (`!S::ORDERED`): each key is classified once by a `match` into the index of a name
+/// the node mentions, a bitset records which names were seen, and `required`,
+/// `dependentRequired` and the counts are decided from the bitset afterwards. `dependentSchemas`
+/// and `unevaluatedProperties` are left to the schema-order code.
+fn one_pass_object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
+    // The names: declared properties first (their index selects the schema), then every other
+    // name `required` or `dependentRequired` mentions.
+    let mut names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
+    let declared = names.len();
+    let mentioned = c.required.iter().map(|(r, _)| r.as_str()).chain(
+        c.dependent_required
+            .iter()
+            .flat_map(|(dk, rs)| std::iter::once(dk.as_str()).chain(rs.iter().map(String::as_str))),
+    );
+    for n in mentioned {
+        if !names.contains(&n) {
+            names.push(n);
+        }
+    }
+    let index_of = |n: &str| names.iter().position(|x| *x == n).unwrap_or(usize::MAX);
+    let words = names.len().div_ceil(64).max(1);
+    let bit = |i: usize| -> TokenStream {
+        let (w, b) = (i / 64, 1u64 << (i % 64));
+        quote!((__seen.get(#w).copied().unwrap_or(0) & #b != 0))
+    };
+
+    // Per member: its declared schema, the patterns it matches, else `additionalProperties`.
+    let arms = c.properties.iter().enumerate().filter(|(_, p)| !always(ir, p.node)).map(|(i, p)| {
+        let (f, name) = (vname(p.node), &p.name);
+        quote!(#i => { if !#f(e, &at.key(#name), s) { return false; } })
+    });
+    let mut per_member = quote! {
+        match __i {
+            #(#arms)*
+            _ => {}
+        }
+    };
+    let patterns = pattern_props(id, c);
+    let track_match = c.additional.is_some_and(|a| !always(ir, a)) && !patterns.is_empty();
+    for (pat, n) in &patterns {
+        let mark = if track_match { quote!(__matched = true;) } else { TokenStream::new() };
+        let check = if always(ir, *n) {
+            TokenStream::new()
+        } else {
+            let f = vname(*n);
+            with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
+        };
+        if !(mark.is_empty() && check.is_empty()) {
+            per_member.extend(quote! { if key.is_match(&#pat) { #mark #check } });
+        }
+    }
+    if let Some(add) = c.additional.filter(|a| !always(ir, *a)) {
+        let action = if matches!(ir.node(add).body, Body::Never) {
+            let f = fail(
+                k,
+                &quote!(&at.key(key)),
+                &quote!(AdditionalProperty { property: ::std::string::String::from(key) }),
+            );
+            with_key(&quote! { let _ = e; #f })
+        } else {
+            let f = vname(add);
+            with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
+        };
+        let unmatched = if track_match { quote!(&&!__matched) } else { TokenStream::new() };
+        per_member.extend(quote! { if __i >= #declared #unmatched { #action } });
+    }
+    if let Some(pn) = c.property_names.filter(|n| !always(ir, *n)) {
+        let f = format_ident!("__valid_name_{}", pn);
+        let fl = fail(k, &quote!(&at.key(key)), &quote!(PropertyName { property: ::std::string::String::from(key) }));
+        per_member.extend(with_key(&quote! { if !#f(key) { #fl } }));
+    }
+
+    // After the walk: presence and counts.
+    let mut after = TokenStream::new();
+    for (name, _) in &c.required {
+        let seen = bit(index_of(name));
+        let f = fail(k, &quote!(&at.key(#name)), &quote!(Required { property: ::std::string::String::from(#name) }));
+        after.extend(quote! { if !#seen { #f } });
+    }
+    for (dk, reqs) in &c.dependent_required {
+        let has = bit(index_of(dk));
+        for r in reqs {
+            let seen = bit(index_of(r));
+            let fl = fail(
+                k,
+                &quote!(&at.key(#r)),
+                &quote!(DependentRequired { property: ::std::string::String::from(#dk), missing: ::std::string::String::from(#r) }),
+            );
+            after.extend(quote! { if #has && !#seen { #fl } });
+        }
+    }
+    if let Some(min) = &c.min_properties {
+        let l = min.value;
+        let f = fail(k, &quote!(at), &quote!(MinProperties { limit: #l, count: __count }));
+        after.extend(quote! { if __count < #l { #f } });
+    }
+    if let Some(max) = &c.max_properties {
+        let l = max.value;
+        let f = fail(k, &quote!(at), &quote!(MaxProperties { limit: #l, count: __count }));
+        after.extend(quote! { if __count > #l { #f } });
+    }
+
+    let per_member_work = c.properties.iter().any(|p| !always(ir, p.node))
+        || !patterns.is_empty()
+        || c.additional.is_some_and(|a| !always(ir, a))
+        || c.property_names.is_some_and(|n| !always(ir, n));
+    if !per_member_work && after.is_empty() {
+        return TokenStream::new();
+    }
+    let classify = if names.is_empty() {
+        quote!(::core::primitive::usize::MAX)
+    } else {
+        let idx = 0..names.len();
+        quote! {
+            key.index_in(
+                |k: &::core::primitive::str| match k { #(#names => #idx,)* _ => ::core::primitive::usize::MAX },
+                &[#(#names),*],
+            )
+        }
+    };
+    let matched_decl = if track_match { quote!(let mut __matched = false;) } else { TokenStream::new() };
+    quote! {
+        let mut __seen = [0_u64; #words];
+        let mut __count: ::core::primitive::u64 = 0;
+        for (key, e) in v.members_any_order() {
+            let _ = &e;
+            __count += 1;
+            let __i: ::core::primitive::usize = #classify;
+            if let ::core::option::Option::Some(w) = __seen.get_mut(__i / 64) {
+                *w |= 1_u64 << (__i % 64);
+            }
+            #matched_decl
+            #per_member
+        }
+        let _ = (__seen, __count);
+        #after
+    }
 }
