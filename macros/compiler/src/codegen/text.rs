@@ -135,6 +135,14 @@ fn scan_node(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     // itself), the others re-read its text.
     let mut must: Vec<NodeId> = c.reference.iter().map(|r| r.value.1).chain(c.all_of.iter().copied()).collect();
     must.retain(|n| !always(ir, *n));
+    if only_in_place(c) && must.is_empty() && c.not.is_none() && c.if_.is_none() {
+        // Only `anyOf` or only `oneOf`: no separate pass for the value's extent.
+        match (c.any_of.as_slice(), c.one_of.as_slice()) {
+            (branches, []) if !branches.is_empty() => return branch_scan(ir, branches, true, k),
+            ([], branches) if !branches.is_empty() => return branch_scan(ir, branches, false, k),
+            _ => {}
+        }
+    }
     let (main, must) = if only_in_place(c) {
         match must.split_first() {
             Some((first, rest)) => {
@@ -185,6 +193,55 @@ fn scan_node(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         let __v = sc.span_from(__start);
         #after
         ::core::result::Result::Ok(())
+    }
+}
+
+/// The scan of a node that is only an `anyOf` (`any`) or only a `oneOf`: each branch scans the
+/// value from its start on a fork of the scanner, and the first branch that holds tells where
+/// the value ends, so a value is read once when its first branch holds and the others fail early
+/// (a `null` beside a type, a tag that does not match). A syntax error ends the scan at once.
+fn branch_scan(ir: &Ir, branches: &[NodeId], any: bool, k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
+    let tries = branches.iter().map(|b| {
+        let run = match ir.node(*b).body {
+            Body::Always => quote!(__fork.skip_value()),
+            Body::Never => quote!(::core::result::Result::<(), #p::Halt>::Err(#p::Halt::Invalid)),
+            Body::Checks(_) => {
+                let f = sname(*b);
+                quote!(#f(&mut __fork))
+            }
+        };
+        let on_ok = if any {
+            quote! { *sc = __fork; return ::core::result::Result::Ok(()); }
+        } else {
+            quote! {
+                if __passed.is_some() { return ::core::result::Result::Err(#p::Halt::Invalid); }
+                __passed = ::core::option::Option::Some(__fork);
+            }
+        };
+        quote! {
+            let mut __fork = sc.clone();
+            match #run {
+                ::core::result::Result::Ok(()) => { #on_ok }
+                ::core::result::Result::Err(#p::Halt::Syntax) => return ::core::result::Result::Err(#p::Halt::Syntax),
+                ::core::result::Result::Err(#p::Halt::Invalid) => {}
+            }
+        }
+    });
+    if any {
+        quote! {
+            #(#tries)*
+            ::core::result::Result::Err(#p::Halt::Invalid)
+        }
+    } else {
+        quote! {
+            let mut __passed: ::core::option::Option<#p::Scanner<'_>> = ::core::option::Option::None;
+            #(#tries)*
+            match __passed {
+                ::core::option::Option::Some(end) => { *sc = end; ::core::result::Result::Ok(()) }
+                ::core::option::Option::None => ::core::result::Result::Err(#p::Halt::Invalid),
+            }
+        }
     }
 }
 
