@@ -53,22 +53,14 @@ pub fn scans_locally(c: &Checks) -> bool {
         max_properties: c.max_properties.clone(),
         pattern: c.pattern.clone(),
         format: c.format.clone(),
-        reference: c.reference.clone(),
-        all_of: c.all_of.clone(),
-        any_of: c.any_of.clone(),
-        one_of: c.one_of.clone(),
-        not: c.not,
-        if_: c.if_,
-        then_: c.then_,
-        else_: c.else_,
-        ..Checks::default()
+        ..in_place_only(c)
     };
     format!("{known:?}") == format!("{c:?}")
 }
 
-/// Whether `c` asserts nothing itself (only through in-place applicators).
-fn only_in_place(c: &Checks) -> bool {
-    let bare = Checks {
+/// `c`'s in-place applicators, nothing else.
+fn in_place_only(c: &Checks) -> Checks {
+    Checks {
         reference: c.reference.clone(),
         all_of: c.all_of.clone(),
         any_of: c.any_of.clone(),
@@ -78,8 +70,12 @@ fn only_in_place(c: &Checks) -> bool {
         then_: c.then_,
         else_: c.else_,
         ..Checks::default()
-    };
-    format!("{bare:?}") == format!("{c:?}")
+    }
+}
+
+/// Whether `c` asserts nothing itself (only through in-place applicators).
+fn only_in_place(c: &Checks) -> bool {
+    format!("{:?}", in_place_only(c)) == format!("{c:?}")
 }
 
 /// The scan function of every node.

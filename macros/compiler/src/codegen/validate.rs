@@ -415,6 +415,26 @@ fn with_key(body: &TokenStream) -> TokenStream {
     }
 }
 
+/// What a member that `additionalProperties` (node `add`) applies to gets: a violation for
+/// `false`, else the schema's check (`key` and `e` in scope).
+fn additional_action(ir: &Ir, add: NodeId, k: &TokenStream) -> TokenStream {
+    if matches!(ir.node(add).body, Body::Never) {
+        let f =
+            fail(k, &quote!(&at.key(key)), &quote!(AdditionalProperty { property: ::std::string::String::from(key) }));
+        with_key(&quote! { let _ = e; #f })
+    } else {
+        let f = vname(add);
+        with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
+    }
+}
+
+/// The `propertyNames` check (node `pn`) of one member name (`key` in scope).
+fn property_name_check(pn: NodeId, k: &TokenStream) -> TokenStream {
+    let f = format_ident!("__valid_name_{}", pn);
+    let fl = fail(k, &quote!(&at.key(key)), &quote!(PropertyName { property: ::std::string::String::from(key) }));
+    with_key(&quote! { if !#f(key) { #fl } })
+}
+
 #[allow(clippy::too_many_lines)]
 fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
@@ -659,17 +679,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             tests.push(quote!(!key.is_match(&#pat)));
         }
         let undeclared = if tests.is_empty() { quote!(true) } else { quote!(#(#tests)&&*) };
-        let action = if matches!(ir.node(add).body, Body::Never) {
-            let f = fail(
-                k,
-                &quote!(&at.key(key)),
-                &quote!(AdditionalProperty { property: ::std::string::String::from(key) }),
-            );
-            with_key(&quote! { let _ = e; #f })
-        } else {
-            let f = vname(add);
-            with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
-        };
+        let action = additional_action(ir, add, k);
         o_checks.extend(quote! {
             for (key, e) in v.members() {
                 if #undeclared { #action }
@@ -677,9 +687,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         });
     }
     if let Some(pn) = c.property_names.filter(|n| !always(ir, *n)) {
-        let f = format_ident!("__valid_name_{}", pn);
-        let fl = fail(k, &quote!(&at.key(key)), &quote!(PropertyName { property: ::std::string::String::from(key) }));
-        let check = with_key(&quote! { if !#f(key) { #fl } });
+        let check = property_name_check(pn, k);
         o_checks.extend(quote! {
             for (key, _) in v.members() { #check }
         });
@@ -804,24 +812,12 @@ fn one_pass_object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStr
         }
     }
     if let Some(add) = c.additional.filter(|a| !always(ir, *a)) {
-        let action = if matches!(ir.node(add).body, Body::Never) {
-            let f = fail(
-                k,
-                &quote!(&at.key(key)),
-                &quote!(AdditionalProperty { property: ::std::string::String::from(key) }),
-            );
-            with_key(&quote! { let _ = e; #f })
-        } else {
-            let f = vname(add);
-            with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
-        };
+        let action = additional_action(ir, add, k);
         let unmatched = if track_match { quote!(&&!__matched) } else { TokenStream::new() };
         per_member.extend(quote! { if __i >= #declared #unmatched { #action } });
     }
     if let Some(pn) = c.property_names.filter(|n| !always(ir, *n)) {
-        let f = format_ident!("__valid_name_{}", pn);
-        let fl = fail(k, &quote!(&at.key(key)), &quote!(PropertyName { property: ::std::string::String::from(key) }));
-        per_member.extend(with_key(&quote! { if !#f(key) { #fl } }));
+        per_member.extend(property_name_check(pn, k));
     }
 
     // After the walk: presence and counts.
