@@ -171,13 +171,17 @@ pub trait Instance: Copy {
     fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, check: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool;
 }
 
-type ValueMembers<'a> = std::iter::Map<
-    std::iter::Flatten<std::option::IntoIter<serde_json::map::Iter<'a>>>,
-    fn((&'a String, &'a Value)) -> (&'a str, &'a Value),
->;
+/// The members of a `&Value` (none unless an object), in `serde_json::Map` order.
+#[derive(Debug, Clone)]
+pub struct ValueMembers<'a>(Option<serde_json::map::Iter<'a>>);
 
-fn member<'a>((k, v): (&'a String, &'a Value)) -> (&'a str, &'a Value) {
-    (k.as_str(), v)
+impl<'a> Iterator for ValueMembers<'a> {
+    type Item = (&'a str, &'a Value);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a str, &'a Value)> {
+        self.0.as_mut()?.next().map(|(k, v)| (k.as_str(), v))
+    }
 }
 
 impl<'a> Instance for &'a Value {
@@ -243,7 +247,7 @@ impl<'a> Instance for &'a Value {
     }
     #[inline]
     fn members(self) -> Self::Members {
-        self.as_object().map(Map::iter).into_iter().flatten().map(member as fn(_) -> _)
+        ValueMembers(self.as_object().map(Map::iter))
     }
     #[inline]
     fn members_any_order(self) -> Self::AnyOrder {
