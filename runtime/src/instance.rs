@@ -1,7 +1,10 @@
 //! What the generated validators read: one set of validator functions, generic over the
 //! instance, serves both a parsed `&serde_json::Value` ([`crate::Tool::check`]) and a [`Span`] of
-//! well-formed reply text ([`crate::Tool::check_json`]'s reports). Both give the same violations
-//! in the same order by construction: members are visited in `serde_json::Map` order either way.
+//! well-formed reply text ([`crate::Tool::check_json`]'s reports, and the verdict of subschemas
+//! the one-pass scan does not compile). Both give the same violations in the same order by
+//! construction: members are visited in `serde_json::Map` order either way
+//! ([`Instance::members`]); verdict-only sinks walk them in the cheapest order
+//! ([`Instance::members_any_order`]).
 //!
 //! Nothing here allocates for a [`Span`] except what [`Span`] documents (sorting more than 64
 //! members for the map order, comparing more than 64 items for `uniqueItems`, decoding an escaped
