@@ -10,33 +10,13 @@
 
 use toolgate::{parse, parse_with, tool_schema, Collect, Error, LimitExceeded, Limits, Tool};
 
+mod tools;
+
+use tools::{ConvertUnits, Note};
+
 tool_schema! {
     /// Anything at all: what the parser alone decides.
     pub struct Anything = {};
-}
-
-tool_schema! {
-    /// Convert a value between two units of the same kind.
-    pub struct ConvertUnits = {
-        "type": "object",
-        "properties": {
-            "value": {"type": "number", "minimum": -1000000, "maximum": 1000000},
-            "from_unit": {"enum": ["m", "km", "g", "kg"]},
-            "to_unit": {"enum": ["m", "km", "g", "kg"]}
-        },
-        "required": ["value", "from_unit", "to_unit"],
-        "additionalProperties": false
-    };
-}
-
-tool_schema! {
-    /// A short note.
-    pub struct Note = {
-        "type": "object",
-        "properties": {"text": {"type": "string", "maxLength": 1000}},
-        "required": ["text"],
-        "additionalProperties": false
-    };
 }
 
 tool_schema! {

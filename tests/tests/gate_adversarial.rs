@@ -10,29 +10,9 @@
 use toolgate::gate::{Accepted, Envelope, Gate, Outcome, Rejection, Stage};
 use toolgate::{tool_schema, toolbox};
 
-tool_schema! {
-    /// Convert a value between two units of the same kind.
-    pub struct ConvertUnits = {
-        "type": "object",
-        "properties": {
-            "value": {"type": "number", "minimum": -1000000, "maximum": 1000000},
-            "from_unit": {"enum": ["m", "km", "g", "kg"]},
-            "to_unit": {"enum": ["m", "km", "g", "kg"]}
-        },
-        "required": ["value", "from_unit", "to_unit"],
-        "additionalProperties": false
-    };
-}
+mod tools;
 
-tool_schema! {
-    /// A short note.
-    pub struct Note = {
-        "type": "object",
-        "properties": {"text": {"type": "string", "maxLength": 1000}},
-        "required": ["text"],
-        "additionalProperties": false
-    };
-}
+use tools::{ConvertUnits, Note};
 
 tool_schema! {
     /// Take a number of items.

@@ -290,8 +290,8 @@ tool_schema! {
 #[test]
 fn a_tagged_root_is_the_enum_itself() {
     assert_eq!(
-        FileAction::from_json(r#"{"action": "move", "to": "/tmp/x"}"#).ok(),
-        Some(FileAction::Move(FileActionMove { to: "/tmp/x".to_owned() }))
+        FileAction::from_json(r#"{"action": "move", "to": "archive/x"}"#).ok(),
+        Some(FileAction::Move(FileActionMove { to: "archive/x".to_owned() }))
     );
     assert_eq!(
         FileAction::from_json(r#"{"force": true, "action": "delete"}"#).ok(),

@@ -4,19 +4,10 @@
 use toolgate::gate::{Gate, Handle};
 use toolgate::{tool_schema, toolbox};
 
-tool_schema! {
-    /// Convert a value between two units of the same kind.
-    pub struct ConvertUnits = {
-        "type": "object",
-        "properties": {
-            "value": {"type": "number", "minimum": -1000000, "maximum": 1000000},
-            "from_unit": {"enum": ["m", "km", "g", "kg"]},
-            "to_unit": {"enum": ["m", "km", "g", "kg"]}
-        },
-        "required": ["value", "from_unit", "to_unit"],
-        "additionalProperties": false
-    };
-}
+#[path = "../tools/mod.rs"]
+mod tools;
+
+pub use tools::ConvertUnits;
 
 tool_schema! {
     /// Look up the latest price of a listed stock.
