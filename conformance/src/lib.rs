@@ -267,14 +267,15 @@ pub fn check_case(ops: &Ops, case: &Case) -> Vec<String> {
             if (ops.is_valid)(&value) != case.valid {
                 wrong.push(format!("is_valid says {}", !case.valid));
             }
-            match (ops.validate)(&value) {
+            let validated = (ops.validate)(&value);
+            match &validated {
                 Ok(()) if !case.valid => wrong.push("validate returns Ok".to_owned()),
                 Err(v) if case.valid => wrong.push(format!("validate returns {v}").replace('\n', "; ")),
                 Err(v) if v.is_empty() => wrong.push("validate returns Err with no violation".to_owned()),
                 _ => {}
             }
             // The text path reports exactly what the value path reports, in the same order.
-            let from_value: Vec<toolgate::Violation> = (ops.validate)(&value).err().into_iter().flatten().collect();
+            let from_value: Vec<toolgate::Violation> = validated.err().into_iter().flatten().collect();
             match (ops.check_json)(case.data) {
                 Some(from_text) if from_text == from_value => {}
                 Some(from_text) => wrong.push(format!("check_json reports {from_text:?}, validate {from_value:?}")),

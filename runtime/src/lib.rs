@@ -235,7 +235,7 @@ pub mod __private {
     pub use crate::json::{first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::{Aligned, Pattern};
-    pub use crate::text::{index_of, is_json, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str, Unique};
+    pub use crate::text::{is_json, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str, Unique};
     pub use ::core::borrow::Borrow;
     pub use serde;
     pub use serde_json;

@@ -1546,12 +1546,6 @@ pub enum SVal {
     Obj(&'static [(&'static str, SVal)]),
 }
 
-/// The index of the first name that `key` decodes to, or `usize::MAX`.
-#[must_use]
-pub fn index_of(key: Str<'_>, names: &[&str]) -> usize {
-    names.iter().position(|n| key.eq_str(n)).unwrap_or(usize::MAX)
-}
-
 /// How a scan of a whole text ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Outcome {

@@ -17,7 +17,7 @@ use quote::{format_ident, quote};
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::validate::{always, limit, pname, sval, vname};
+use super::validate::{always, key_index, limit, pname, sval, vname};
 
 /// The name of node `id`'s scan function.
 pub fn sname(id: NodeId) -> proc_macro2::Ident {
@@ -580,19 +580,7 @@ fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenS
         };
         quote!(#i => { #mark #action })
     });
-    let classify = if names.is_empty() {
-        quote!(::core::primitive::usize::MAX)
-    } else {
-        let bytes = names.iter().map(|n| Literal::byte_string(n.as_bytes()));
-        let idx = 0..names.len();
-        quote! {
-            if __k.is_escaped() {
-                #p::index_of(__k, &[#(#names),*])
-            } else {
-                match __k.raw() { #(#bytes => #idx,)* _ => ::core::primitive::usize::MAX }
-            }
-        }
-    };
+    let classify = key_index(&quote!(__k), &names, k);
     let mut required = TokenStream::new();
     for w in 0..words {
         let mut mask = 0u64;

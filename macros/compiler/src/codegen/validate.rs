@@ -415,6 +415,22 @@ fn with_key(body: &TokenStream) -> TokenStream {
     }
 }
 
+/// An expression: the index of member name `key` (a `Text`) in `names`, or `usize::MAX`; a
+/// `match` decides it for a name without escapes.
+pub(crate) fn key_index(key: &TokenStream, names: &[&str], k: &TokenStream) -> TokenStream {
+    if names.is_empty() {
+        return quote!(::core::primitive::usize::MAX);
+    }
+    let idx = 0..names.len();
+    quote! {
+        #k::__private::Text::index_in(
+            #key,
+            |k: &::core::primitive::str| match k { #(#names => #idx,)* _ => ::core::primitive::usize::MAX },
+            &[#(#names),*],
+        )
+    }
+}
+
 /// What a member that `additionalProperties` (node `add`) applies to gets: a violation for
 /// `false`, else the schema's check (`key` and `e` in scope).
 fn additional_action(ir: &Ir, add: NodeId, k: &TokenStream) -> TokenStream {
@@ -857,17 +873,7 @@ fn one_pass_object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStr
     if !per_member_work && after.is_empty() {
         return TokenStream::new();
     }
-    let classify = if names.is_empty() {
-        quote!(::core::primitive::usize::MAX)
-    } else {
-        let idx = 0..names.len();
-        quote! {
-            key.index_in(
-                |k: &::core::primitive::str| match k { #(#names => #idx,)* _ => ::core::primitive::usize::MAX },
-                &[#(#names),*],
-            )
-        }
-    };
+    let classify = key_index(&quote!(key), &names, k);
     let matched_decl = if track_match { quote!(let mut __matched = false;) } else { TokenStream::new() };
     quote! {
         let mut __seen = [0_u64; #words];
