@@ -47,6 +47,7 @@ mod limits;
 mod num;
 mod pattern;
 pub mod report;
+pub mod stream;
 mod text;
 mod violation;
 
@@ -54,6 +55,7 @@ pub use gate::{Gate, Toolbox};
 pub use json::{parse, parse_with};
 pub use limits::{LimitExceeded, Limits};
 pub use report::{Collect, First, Path, Sink, Verdict};
+pub use stream::{Dead, Progress, Stream};
 pub use violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
 use serde_json::Value;
@@ -199,6 +201,20 @@ pub trait Tool: Sized {
     /// Generated: report the violations of a value of well-formed text, in [`Tool::check`]'s order.
     #[doc(hidden)]
     fn __report<S: Sink>(value: __private::Span<'_>, at: &Path<'_>, sink: &mut S) -> bool;
+
+    /// Generated: the prefix automaton's state, sized for this schema.
+    #[doc(hidden)]
+    type __Automaton: stream::Automaton;
+
+    /// Generated: the schema's tables for the prefix automaton.
+    #[doc(hidden)]
+    const __PROGRAM: &'static __private::Program;
+
+    /// A streaming validator: feed the arguments' text as it arrives and learn, at the first byte
+    /// after which no continuation can be valid, that the call is hopeless (see [`Stream`]).
+    fn stream() -> Stream<Self> {
+        Stream::new()
+    }
 }
 
 /// Compile a tool's JSON Schema into a typed struct and an exact validator.
@@ -235,6 +251,11 @@ pub mod __private {
     pub use crate::json::{first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::{Aligned, Pattern};
+    pub use crate::stream::machine::Machine;
+    pub use crate::stream::program::{Node as StreamNode, Program, NONE};
+
+    /// The tables of a tool whose schema did not compile (the skeleton's).
+    pub static EMPTY_PROGRAM: Program = Program { nodes: &[], root: NONE };
     pub use crate::text::{is_json, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str, Unique};
     pub use ::core::borrow::Borrow;
     pub use serde;

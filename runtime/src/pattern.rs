@@ -31,6 +31,12 @@ pub struct Pattern {
     dfa: OnceLock<Option<Dfa>>,
 }
 
+impl std::fmt::Debug for Pattern {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Pattern").field("dense", &self.dense).field("bytes", &self.little.len()).finish_non_exhaustive()
+    }
+}
+
 impl Pattern {
     /// A pattern from a sparse DFA the macro generated.
     #[must_use]
@@ -71,6 +77,23 @@ impl Pattern {
         }
     }
 
+    /// Where stepping starts: `None` when the DFA cannot be read (then nothing is known early).
+    pub(crate) fn start(&self) -> Option<u32> {
+        match self.dfa()? {
+            Dfa::Dense(_, s) | Dfa::Sparse(_, s) => Some(s.as_u32()),
+        }
+    }
+
+    /// One byte of the subject: the next state, and what it says about every continuation.
+    pub(crate) fn step(&self, state: u32, byte: u8) -> (u32, Stepped) {
+        let Ok(id) = StateID::new(state as usize) else { return (state, Stepped::Unknown) };
+        match self.dfa() {
+            Some(Dfa::Dense(dfa, _)) => classify(dfa, dfa.next_state(id, byte)),
+            Some(Dfa::Sparse(dfa, _)) => classify(dfa, dfa.next_state(id, byte)),
+            None => (state, Stepped::Unknown),
+        }
+    }
+
     fn dfa(&self) -> Option<&Dfa> {
         self.dfa
             .get_or_init(|| {
@@ -86,6 +109,34 @@ impl Pattern {
             })
             .as_ref()
     }
+}
+
+/// What a DFA state says about the subject's continuations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Stepped {
+    /// a match may still come, or not
+    Live,
+    /// matched already: every continuation matches (the search is unanchored at its end)
+    Matched,
+    /// no continuation can match
+    Dead,
+    /// the DFA gave up (a quit byte): decided when the string closes
+    Unknown,
+}
+
+fn classify<A: Automaton>(dfa: &A, s: StateID) -> (u32, Stepped) {
+    let how = if !dfa.is_special_state(s) {
+        Stepped::Live
+    } else if dfa.is_match_state(s) {
+        Stepped::Matched
+    } else if dfa.is_dead_state(s) {
+        Stepped::Dead
+    } else if dfa.is_quit_state(s) {
+        Stepped::Unknown
+    } else {
+        Stepped::Live
+    };
+    (s.as_u32(), how)
 }
 
 /// Step `dfa` over `bytes`, stopping at the first match (a match state is entered one byte after

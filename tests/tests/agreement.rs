@@ -10,7 +10,7 @@ mod fixtures;
 
 use std::fmt::Debug;
 
-use fixtures::{nested, Visit, MALFORMED};
+use fixtures::{mutants, nested, Visit, MALFORMED};
 use serde_json::Value;
 use toolgate::{parse, Collect, Error, First, Tool, Verdict};
 
@@ -55,77 +55,6 @@ fn agree<T: Tool + PartialEq + Debug>(name: &str, text: &str) -> (bool, bool) {
             (true, valid)
         }
     }
-}
-
-/// A deterministic generator of mutated texts (no dependencies, reproducible failures).
-struct Lcg(u64);
-
-impl Lcg {
-    fn next(&mut self) -> usize {
-        self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) as usize
-    }
-}
-
-const INSERTS: &[&str] = &[
-    "\"",
-    "\\",
-    ",",
-    "}",
-    "]",
-    "{",
-    "[",
-    ":",
-    "1",
-    "-",
-    "e",
-    ".",
-    "0",
-    " ",
-    "null",
-    "true",
-    "\"a\":1,",
-    "1e400",
-    "\\u0000",
-    "\\ud800",
-    "\\udc00",
-    "\\u00e9",
-    "é",
-    "💩",
-    "\u{1}",
-    "\n",
-    "NaN",
-    "-0",
-    "1.0",
-    "[1,1]",
-    "{\"x\":1}",
-];
-
-fn mutants(text: &str, seed: u64, n: usize) -> Vec<String> {
-    let mut rng = Lcg(seed);
-    let cuts: Vec<usize> = text.char_indices().map(|(i, _)| i).chain([text.len()]).collect();
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        let at = cuts[rng.next() % cuts.len()];
-        let (head, tail) = text.split_at(at);
-        let m = match rng.next() % 4 {
-            0 => {
-                // delete one character
-                let mut t = tail.chars();
-                t.next();
-                format!("{head}{}", t.as_str())
-            }
-            1 | 2 => format!("{head}{}{tail}", INSERTS[rng.next() % INSERTS.len()]),
-            _ => {
-                // duplicate a span (often a whole member: a duplicate key)
-                let to = cuts[rng.next() % cuts.len()].max(at);
-                let span = &text[at..to];
-                format!("{head}{span}{span}{}", &text[to..])
-            }
-        };
-        out.push(m);
-    }
-    out
 }
 
 struct Agree {

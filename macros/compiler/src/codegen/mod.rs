@@ -1,6 +1,7 @@
 //! IR → tokens: the types, the validators, the `Tool` impl. Deterministic: the same schema
 //! always gives the same tokens.
 
+pub mod stream;
 pub mod text;
 pub mod types;
 pub mod validate;
@@ -37,6 +38,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let impls = types::impls(typing, k);
     let validators = validate::validators(ir, k);
     let text_fns = text::functions(ir, k);
+    let (stream_fns, slots, levels) = stream::program(ir, k);
     let root_scan = text::sname(ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
@@ -58,6 +60,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             #track
             #validators
             #text_fns
+            #stream_fns
             #impls
 
             impl #k::Tool for #root {
@@ -80,6 +83,9 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                 fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool {
                     #root_validator(v, at, sink)
                 }
+
+                type __Automaton = #k::__private::Machine<#slots, #levels>;
+                const __PROGRAM: &'static #k::__private::Program = &__PROGRAM;
             }
 
             impl<'de> #de::Deserialize<'de> for #root {
@@ -114,6 +120,8 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
                 fn __build(value: &#value) -> ::core::option::Option<Self> { ::core::option::Option::None }
                 fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step { sc.skip_value() }
                 fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool { true }
+                type __Automaton = #k::__private::Machine<1, 1>;
+                const __PROGRAM: &'static #k::__private::Program = &#k::__private::EMPTY_PROGRAM;
             }
         };
     }

@@ -1,0 +1,372 @@
+//! IR → the prefix automaton's tables (`toolgate::__private::Program`): one node per subschema,
+//! with the keywords the streaming validator follows byte by byte, the node's scan function for
+//! the exact verdict when a value closes, and its validator for the explanation. Also the
+//! automaton's capacity: how many slots and tracked levels the state needs, from the schema.
+
+use std::collections::BTreeSet;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::json::JsonValue;
+use crate::model::{Body, Checks, Ir, JsonType, NodeId};
+
+use super::text::sname;
+use super::validate::{json_text, pname, vname};
+
+/// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
+/// ancestor closes.
+pub const MAX_LEVELS: usize = 16;
+
+/// Names an object node may follow by bits.
+const MAX_NAMES: usize = 128;
+
+/// `patternProperties` an object node may follow by bits.
+const MAX_PATTERNS: usize = 64;
+
+/// `enum` strings followed character by character.
+const MAX_STRINGS: usize = 128;
+
+/// The name of node `id`'s explanation function.
+fn ename(id: NodeId) -> proc_macro2::Ident {
+    format_ident!("__explain_{}", id)
+}
+
+/// The capacity of the automaton: slots `S` and tracked levels `D`.
+#[must_use]
+pub fn capacity(ir: &Ir) -> (usize, usize) {
+    if ir.nodes.len() >= usize::from(u16::MAX) {
+        return (1, 1);
+    }
+    let mut values = closure(ir, [ir.root]);
+    let mut keys = BTreeSet::new();
+    let (mut slots, mut levels) = (0, 0);
+    while levels < MAX_LEVELS {
+        let size = values.len().max(keys.len());
+        if size == 0 {
+            break;
+        }
+        slots += size;
+        levels += 1;
+        let (mut next, mut next_keys) = (Vec::new(), Vec::new());
+        for &n in &values {
+            if let Body::Checks(c) = &ir.node(n).body {
+                if members_followed(c) {
+                    next.extend(c.properties.iter().map(|p| p.node));
+                    next.extend(c.additional);
+                    next.extend(c.pattern_properties.iter().map(|p| p.1));
+                    next_keys.extend(c.property_names);
+                }
+                next.extend(c.prefix_items.iter().copied());
+                next.extend(c.items);
+                next.extend(c.contains);
+            }
+        }
+        values = closure(ir, next);
+        keys = closure(ir, next_keys);
+    }
+    (slots.max(1), levels.max(1))
+}
+
+/// `ids` and every subschema they apply in place, without those that accept everything.
+fn closure(ir: &Ir, ids: impl IntoIterator<Item = NodeId>) -> BTreeSet<NodeId> {
+    let mut out = BTreeSet::new();
+    let mut todo: Vec<NodeId> = ids.into_iter().collect();
+    while let Some(n) = todo.pop() {
+        match &ir.node(n).body {
+            Body::Always => {}
+            Body::Never => {
+                out.insert(n);
+            }
+            Body::Checks(c) => {
+                if out.insert(n) {
+                    todo.extend(c.in_place());
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The names an object node follows: `properties`, then the other names its keywords use.
+fn names(c: &Checks) -> Vec<&str> {
+    let mut out: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
+    let others = c
+        .required
+        .iter()
+        .map(|r| r.0.as_str())
+        .chain(
+            c.dependent_required
+                .iter()
+                .flat_map(|(k, v)| std::iter::once(k.as_str()).chain(v.iter().map(String::as_str))),
+        )
+        .chain(c.dependent_schemas.iter().map(|(k, _)| k.as_str()));
+    for n in others {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// Whether the automaton follows an object node's members (else its objects are judged when
+/// they close).
+fn members_followed(c: &Checks) -> bool {
+    names(c).len() <= MAX_NAMES && c.pattern_properties.len() <= MAX_PATTERNS
+}
+
+fn type_bits(t: JsonType) -> u8 {
+    match t {
+        JsonType::Null => 1,
+        JsonType::Boolean => 2,
+        JsonType::Integer => 4,
+        JsonType::Number => 4 | 8,
+        JsonType::String => 16,
+        JsonType::Array => 32,
+        JsonType::Object => 64,
+    }
+}
+
+fn value_bits(v: &JsonValue) -> u8 {
+    match v {
+        JsonValue::Null => 1,
+        JsonValue::Bool(_) => 2,
+        JsonValue::Number(_) => 4 | 8,
+        JsonValue::String(_) => 16,
+        JsonValue::Array(_) => 32,
+        JsonValue::Object(_) => 64,
+    }
+}
+
+/// The program static, the explanation functions, and the capacity `(S, D)`.
+#[must_use]
+pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
+    let p = quote!(#k::__private);
+    let (slots, levels) = capacity(ir);
+    if ir.nodes.len() >= usize::from(u16::MAX) {
+        // Too many subschemas to name with `u16`: one node that judges the root when it closes.
+        let (scan, explain) = (sname(ir.root), ename(ir.root));
+        let check = vname(ir.root);
+        return (
+            quote! {
+                fn #explain(v: #p::Span<'_>) -> ::core::option::Option<#k::Violation> {
+                    let mut f = #k::First::default();
+                    let _ = #check(v, &#k::Path::ROOT, &mut f);
+                    f.0
+                }
+                static __PROGRAM: #p::Program = #p::Program {
+                    root: 0,
+                    nodes: &[#p::StreamNode { always: false, lookback: true, scan: #scan, explain: #explain, ..#p::StreamNode::ALWAYS }],
+                };
+            },
+            1,
+            1,
+        );
+    }
+    let id = |n: NodeId| -> u16 { u16::try_from(n).unwrap_or(u16::MAX - 1) };
+    let opt = |n: Option<NodeId>| -> u16 { n.map_or(u16::MAX, id) };
+    let mut fns = TokenStream::new();
+    let mut nodes = Vec::new();
+    for (n, node) in ir.nodes.iter().enumerate() {
+        let (scan, explain, check) = (sname(n), ename(n), vname(n));
+        fns.extend(quote! {
+            fn #explain(v: #p::Span<'_>) -> ::core::option::Option<#k::Violation> {
+                let mut f = #k::First::default();
+                let _ = #check(v, &#k::Path::ROOT, &mut f);
+                f.0
+            }
+        });
+        let c = match &node.body {
+            Body::Always => {
+                nodes.push(quote!(#p::StreamNode::ALWAYS));
+                continue;
+            }
+            Body::Never => {
+                nodes.push(quote! {
+                    #p::StreamNode { always: false, never: true, scan: #scan, explain: #explain, ..#p::StreamNode::ALWAYS }
+                });
+                continue;
+            }
+            Body::Checks(c) => c,
+        };
+        let mut fields = Vec::new();
+        if let Some(t) = c.type_list() {
+            let bits = t.iter().fold(0u8, |a, t| a | type_bits(*t));
+            fields.push(quote!(types: #bits));
+        }
+        // `enum` / `const`.
+        let enum_members: Option<Vec<&JsonValue>> =
+            c.enum_values.as_ref().map(|e| e.value.iter().map(|x| &x.0).collect());
+        let const_member = c.const_value.as_ref().map(|c| &c.value);
+        if enum_members.is_some() || const_member.is_some() {
+            let mut bits = 127u8;
+            if let Some(m) = &enum_members {
+                bits &= m.iter().fold(0, |a, v| a | value_bits(v));
+            }
+            if let Some(v) = const_member {
+                bits &= value_bits(v);
+            }
+            let strings: Vec<&str> = match (&enum_members, const_member) {
+                (Some(m), None) => m
+                    .iter()
+                    .filter_map(|v| if let JsonValue::String(s) = v { Some(s.as_str()) } else { None })
+                    .collect(),
+                (None, Some(JsonValue::String(s))) => vec![s.as_str()],
+                _ => Vec::new(),
+            };
+            let follow_strings =
+                bits & 16 != 0 && (enum_members.is_none() || const_member.is_none()) && strings.len() <= MAX_STRINGS;
+            let (text, is_const) = match (&enum_members, const_member) {
+                (Some(m), _) => (json_text(m), false),
+                (None, Some(v)) => (json_text(&[v]), true),
+                (None, None) => (String::new(), false),
+            };
+            fields.push(quote!(enum_types: #bits, enum_text: #text, is_const: #is_const));
+            if follow_strings {
+                fields.push(quote!(strings: ::core::option::Option::Some(&[#(#strings),*])));
+            }
+        }
+        if let Some(m) = &c.max_length {
+            let v = m.value;
+            fields.push(quote!(max_length: #v));
+        }
+        if let Some(pat) = &c.pattern {
+            let (name, src) = (pname(n, 0), &pat.source);
+            fields.push(quote!(pattern: ::core::option::Option::Some((&#name, #src))));
+        }
+        let negative = match (&c.minimum, &c.exclusive_minimum) {
+            (Some(m), _) if !m.value.is_negative() && !m.value.is_zero() => Some((m.value.text().to_owned(), false)),
+            (_, Some(m)) if !m.value.is_negative() || m.value.is_zero() => Some((m.value.text().to_owned(), true)),
+            _ => None,
+        };
+        if let Some((text, exclusive)) = negative {
+            fields.push(quote!(negative: ::core::option::Option::Some((#text, #exclusive))));
+        }
+        // Objects.
+        let followed = members_followed(c);
+        let mut lookback = c.enum_values.is_some()
+            || c.const_value.is_some()
+            || c.unique_items
+            || c.unevaluated_properties.is_some()
+            || c.unevaluated_items.is_some()
+            || !followed;
+        if followed {
+            let names = names(c);
+            let index = |name: &str| names.iter().position(|x| *x == name).unwrap_or(0);
+            let bits =
+                |list: &mut dyn Iterator<Item = &str>| -> u128 { list.fold(0u128, |a, x| a | 1u128 << index(x)) };
+            if !names.is_empty() {
+                let props: Vec<u16> = c.properties.iter().map(|p| id(p.node)).collect();
+                let required = bits(&mut c.required.iter().map(|r| r.0.as_str()));
+                fields.push(quote!(names: &[#(#names),*], props: &[#(#props),*], required: #required));
+            }
+            if let Some(a) = c.additional {
+                let closed = matches!(ir.node(a).body, Body::Never);
+                let a = id(a);
+                fields.push(quote!(additional: #a, closed: #closed));
+            }
+            if !c.pattern_properties.is_empty() {
+                let offset = usize::from(c.pattern.is_some());
+                let pats = c.pattern_properties.iter().enumerate().map(|(j, (_, node))| {
+                    let (name, node) = (pname(n, j + offset), id(*node));
+                    quote!((&#name, #node))
+                });
+                fields.push(quote!(patterns: &[#(#pats),*]));
+            }
+            if let Some(pn) = c.property_names {
+                let pn = id(pn);
+                fields.push(quote!(property_names: #pn));
+            }
+            if !c.dependent_required.is_empty() {
+                let deps = c.dependent_required.iter().map(|(key, need)| {
+                    let (key, need) = (index(key) as u8, bits(&mut need.iter().map(String::as_str)));
+                    quote!((#key, #need))
+                });
+                fields.push(quote!(dep_required: &[#(#deps),*]));
+            }
+            if !c.dependent_schemas.is_empty() {
+                let deps = c.dependent_schemas.iter().map(|(key, node)| {
+                    let (key, node) = (index(key) as u8, id(*node));
+                    quote!((#key, #node))
+                });
+                fields.push(quote!(dep_schemas: &[#(#deps),*]));
+            }
+        } else {
+            lookback = true;
+            if !c.dependent_schemas.is_empty() {
+                // Still applied in place (their slots exist), but only decided at the close.
+                lookback = true;
+            }
+        }
+        if let Some(m) = &c.min_properties {
+            let v = m.value;
+            fields.push(quote!(min_props: #v));
+        }
+        if let Some(m) = &c.max_properties {
+            let v = m.value;
+            fields.push(quote!(max_props: #v));
+        }
+        // Arrays.
+        if !c.prefix_items.is_empty() {
+            let prefix: Vec<u16> = c.prefix_items.iter().map(|n| id(*n)).collect();
+            fields.push(quote!(prefix: &[#(#prefix),*]));
+        }
+        if let Some(i) = c.items {
+            let i2 = id(i);
+            fields.push(quote!(items: #i2));
+        }
+        let mut max_items = c.max_items.as_ref().map_or(u64::MAX, |m| m.value);
+        if c.items.is_some_and(|i| matches!(ir.node(i).body, Body::Never)) {
+            max_items = max_items.min(c.prefix_items.len() as u64);
+        }
+        if max_items != u64::MAX {
+            fields.push(quote!(max_items: #max_items));
+        }
+        if let Some(m) = &c.min_items {
+            let v = m.value;
+            fields.push(quote!(min_items: #v));
+        }
+        if let Some(ct) = c.contains {
+            let ct = id(ct);
+            let min = c.min_contains.as_ref().map_or(1, |m| m.value);
+            let max = c.max_contains.as_ref().map_or(u64::MAX, |m| m.value);
+            fields.push(quote!(contains: #ct, min_contains: #min, max_contains: #max));
+        }
+        // In place.
+        let all: Vec<u16> = c.reference.iter().map(|r| id(r.value.1)).chain(c.all_of.iter().map(|n| id(*n))).collect();
+        if !all.is_empty() {
+            fields.push(quote!(all_of: &[#(#all),*]));
+        }
+        if !c.any_of.is_empty() {
+            let xs: Vec<u16> = c.any_of.iter().map(|n| id(*n)).collect();
+            fields.push(quote!(any_of: &[#(#xs),*]));
+        }
+        if !c.one_of.is_empty() {
+            let xs: Vec<u16> = c.one_of.iter().map(|n| id(*n)).collect();
+            fields.push(quote!(one_of: &[#(#xs),*]));
+        }
+        if c.not.is_some() {
+            let x = opt(c.not);
+            fields.push(quote!(not: #x));
+        }
+        if c.if_.is_some() {
+            let (i, t, e) = (opt(c.if_), opt(c.then_), opt(c.else_));
+            fields.push(quote!(if_: #i, then_: #t, else_: #e));
+        }
+        nodes.push(quote! {
+            #p::StreamNode {
+                always: false,
+                scan: #scan,
+                explain: #explain,
+                lookback: #lookback,
+                #(#fields,)*
+                ..#p::StreamNode::ALWAYS
+            }
+        });
+    }
+    let root = id(ir.root);
+    fns.extend(quote! {
+        static __PROGRAM: #p::Program = #p::Program { root: #root, nodes: &[#(#nodes),*] };
+    });
+    (fns, slots, levels)
+}

@@ -1,0 +1,1681 @@
+//! The prefix automaton: reads reply text byte by byte and says, at every byte, whether some
+//! continuation can still be valid.
+//!
+//! Two layers. The lexer ([`Lex`]) is toolgate's strict JSON grammar as a byte-at-a-time state
+//! machine (UTF-8, escapes, surrogate pairs, numbers, literals, depth), so a syntax error is dead
+//! at its byte. Above it, one [`Frame`] per open value that a schema still speaks of holds one
+//! [`Slot`] per subschema applying there (the requested ones and everything they apply in place:
+//! `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`). A slot dies
+//! the moment one of its own keywords is certainly broken (type at the first byte, string
+//! `enum`/`const` and `pattern` character by character, `maxLength`, `maxItems`/`maxProperties`
+//! at the comma that promises one more, a closed object's key, a declared key repeated) or a
+//! child it requires dies; in-place combinations are recomputed on every death (`allOf`: any
+//! branch, `anyOf`/`oneOf`: every branch, `if`: the outcome). When a value closes, each slot gets
+//! its exact verdict: scalars, and arrays and objects whose keywords the automaton does not
+//! follow member by member, from the node's generated scan function over the value's text (read
+//! once more, from the text the caller holds); the rest from the counts and bits kept on the way.
+//! The text is dead when the root's slot is.
+//!
+//! Nothing here allocates until the text is dead (the explanation is built then). The state is
+//! two fixed arrays whose sizes the macro computed from the schema; a value nested deeper than
+//! the tracked levels is followed for syntax only and judged when its tracked ancestor closes.
+
+use crate::pattern::Stepped;
+use crate::text::{Scanner, Span, MAX_DEPTH};
+use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
+
+use super::program::{ty, Node, Program, NONE};
+
+/// Where a slot stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum St {
+    /// the value is open and may still satisfy the subschema
+    Open,
+    /// certainly invalid (before or at the close)
+    Dead,
+    /// closed and valid
+    Valid,
+}
+
+/// Why a slot died, for the explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Why {
+    None,
+    Type,
+    Never,
+    Enum,
+    MaxLength,
+    Pattern,
+    Negative,
+    AdditionalProperty,
+    MaxProperties,
+    MaxItems,
+    MaxContains,
+    /// a subschema applied to the current child died
+    Child(u16),
+    PropertyName,
+    /// a subschema applied in place died
+    InPlace(u16),
+    AnyOf,
+    OneOf,
+    Not,
+    Required(u8),
+    MinProperties,
+    MinItems,
+    MinContains,
+    DependentRequired(u8, u8),
+    /// the node's scan function rejected the closed value
+    Scan,
+}
+
+/// The state of one subschema at one value.
+#[derive(Debug, Clone, Copy)]
+struct Slot {
+    node: u16,
+    st: St,
+    why: Why,
+    /// pattern stepping: 0 live, 1 matched or unknown (stop stepping)
+    pdone: bool,
+    dfa: u32,
+    /// members or items begun (a `,` promises one)
+    count: u32,
+    /// items valid against `contains`
+    sure: u32,
+    /// decoded bytes of the current string or key
+    koff: u32,
+    /// the current key's name index, or [`NONE`]
+    sel: u16,
+    /// code points of the current string
+    chars: u64,
+    /// names seen (objects)
+    seen: u128,
+    /// names the current key may still be (objects), or `enum` strings the string may still be
+    cands: u128,
+    /// `patternProperties` the current key matched
+    pats: u64,
+}
+
+impl Slot {
+    const EMPTY: Self = Self {
+        node: NONE,
+        st: St::Open,
+        why: Why::None,
+        pdone: true,
+        dfa: 0,
+        count: 0,
+        sure: 0,
+        koff: 0,
+        sel: NONE,
+        chars: 0,
+        seen: 0,
+        cands: 0,
+        pats: 0,
+    };
+}
+
+/// The JSON kind of an open value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl Kind {
+    const fn bits(self) -> u8 {
+        match self {
+            Self::Null => ty::NULL,
+            Self::Bool => ty::BOOLEAN,
+            Self::Number => ty::INTEGER | ty::NUMBER,
+            Self::String => ty::STRING,
+            Self::Array => ty::ARRAY,
+            Self::Object => ty::OBJECT,
+        }
+    }
+
+    const fn json(self) -> JsonType {
+        match self {
+            Self::Null => JsonType::Null,
+            Self::Bool => JsonType::Boolean,
+            Self::Number => JsonType::Number,
+            Self::String => JsonType::String,
+            Self::Array => JsonType::Array,
+            Self::Object => JsonType::Object,
+        }
+    }
+}
+
+/// One tracked value (or the key being read, when `key`).
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    lo: u16,
+    hi: u16,
+    start: usize,
+    kind: Kind,
+    key: bool,
+    /// whether the values inside get frames of their own
+    children: bool,
+    /// members or items begun
+    count: u32,
+    /// the current member's key, quotes included
+    ks: usize,
+    ke: usize,
+    /// keys that no slot declares (their duplicates are found at the end)
+    undeclared: u32,
+}
+
+impl Frame {
+    const EMPTY: Self = Self {
+        lo: 0,
+        hi: 0,
+        start: 0,
+        kind: Kind::Null,
+        key: false,
+        children: false,
+        count: 0,
+        ks: 0,
+        ke: 0,
+        undeclared: 0,
+    };
+}
+
+/// The lexer's state between two bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lex {
+    /// a value must come (root start, after `:`, after `,` in an array)
+    Value,
+    /// after `[`: a value or `]`
+    ArrFirst,
+    /// after `{`: a key or `}`
+    ObjFirst,
+    /// after `,` in an object: a key
+    Key,
+    /// after a key: `:`
+    Colon,
+    /// after a value in a container: `,` or the closer
+    After,
+    /// the root value is complete: only whitespace
+    Done,
+    /// in a string
+    Str,
+    /// after `\`
+    Esc,
+    /// in `\uXXXX`: digits read so far and their value
+    Hex(u8, u16),
+    /// after a high surrogate: `\` must come, then `u`, then the low half's digits
+    LowBs(u16),
+    LowU(u16),
+    LowHex(u16, u8, u16),
+    /// in a multi-byte character: continuation bytes still due, and the next one's range
+    Utf8(u8, u8, u8),
+    /// in `true`/`false`/`null`: which word and how far
+    Lit(u8, u8),
+    /// in a number
+    Num(NumSt),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum NumSt {
+    Minus,
+    Zero,
+    Int,
+    Dot,
+    Frac,
+    Exp,
+    ExpSign,
+    ExpDigits,
+}
+
+const WORDS: [&[u8]; 3] = [b"true", b"false", b"null"];
+
+/// The text is dead: where and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Death {
+    /// offset of the byte that made every continuation invalid (the text's length when it was
+    /// its end)
+    pub offset: usize,
+    /// the violation, or the syntax error
+    pub error: Error,
+}
+
+/// The prefix automaton of one schema: `S` slots and `D` tracked levels, both computed by the
+/// macro from the schema.
+#[derive(Debug, Clone)]
+pub struct Machine<const S: usize, const D: usize> {
+    prog: &'static Program,
+    /// bytes read
+    pos: usize,
+    lex: Lex,
+    /// open arrays and objects
+    depth: u32,
+    /// bit `i`: the container at depth `i` is an object
+    objects: u128,
+    /// whether the string being read is a key
+    in_key: bool,
+    /// the current string needs its bytes looked at
+    follow: bool,
+    frames: [Frame; D],
+    nf: usize,
+    slots: [Slot; S],
+    ns: usize,
+    /// the final verdict can come from this automaton alone (no undeclared key repeated,
+    /// nothing beyond capacity)
+    exact: bool,
+    /// the schema layer gave up (capacity): syntax only from here, the end decides
+    degraded: bool,
+    /// the root value closed valid
+    root_valid: bool,
+    death: Option<Death>,
+}
+
+impl<const S: usize, const D: usize> Machine<S, D> {
+    /// The automaton at the start of a text.
+    #[must_use]
+    pub const fn new(prog: &'static Program) -> Self {
+        Self {
+            prog,
+            pos: 0,
+            lex: Lex::Value,
+            depth: 0,
+            objects: 0,
+            in_key: false,
+            follow: false,
+            frames: [Frame::EMPTY; D],
+            nf: 0,
+            slots: [Slot::EMPTY; S],
+            ns: 0,
+            exact: true,
+            degraded: false,
+            root_valid: false,
+            death: None,
+        }
+    }
+
+    /// Bytes read so far.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.pos
+    }
+
+    /// Whether nothing was read yet.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.pos == 0
+    }
+
+    /// Why the text is dead, once it is.
+    #[must_use]
+    pub const fn death(&self) -> Option<&Death> {
+        self.death.as_ref()
+    }
+
+    /// Whether the automaton's own verdict at the end is exact (else the end re-checks the text).
+    #[must_use]
+    pub const fn is_exact(&self) -> bool {
+        self.exact && !self.degraded
+    }
+
+    /// Whether the text read so far is one complete valid value (whitespace may follow),
+    /// as far as the automaton knows: `Some(true)` or `Some(false)` when it knows exactly,
+    /// `None` when only a full check of the text can tell (an undeclared key repeated somewhere).
+    #[must_use]
+    pub fn complete(&self) -> Option<bool> {
+        if self.death.is_some() {
+            return Some(false);
+        }
+        let done = match self.lex {
+            Lex::Done => self.root_valid || self.prog.node(self.prog.root).always,
+            Lex::Num(NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if self.depth == 0 => {
+                // The number would end here: the decision needs the text; `finish` makes it.
+                return None;
+            }
+            _ => return Some(false),
+        };
+        if self.is_exact() {
+            Some(done)
+        } else {
+            None
+        }
+    }
+
+    /// Read `text[self.len()..]`: `text` is all of the text so far (what was read before must
+    /// be its prefix). Returns `false` once the text is dead.
+    pub fn advance(&mut self, text: &[u8]) -> bool {
+        if self.death.is_some() {
+            return false;
+        }
+        while let Some(&b) = text.get(self.pos) {
+            if !self.byte(text, b) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The text has ended: close a number at the root, and decide. `Ok(true)`: valid;
+    /// `Ok(false)`: the automaton cannot tell alone (see [`Machine::complete`]).
+    ///
+    /// # Errors
+    /// Why the text is not valid.
+    pub fn finish(&mut self, text: &[u8]) -> Result<bool, Death> {
+        if let Some(d) = &self.death {
+            return Err(d.clone());
+        }
+        if let Lex::Num(st) = self.lex {
+            if self.depth == 0 && matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits) {
+                if !self.end_number(text) {
+                    return Err(self.dead_clone());
+                }
+            }
+        }
+        if self.lex != Lex::Done {
+            self.syntax(text, self.pos, "the text ends before the JSON value does");
+            return Err(self.dead_clone());
+        }
+        match self.complete() {
+            Some(true) => Ok(true),
+            Some(false) => {
+                // Root closed but not valid would have died; keep a clear error regardless.
+                self.syntax(text, self.pos, "the text ends before the JSON value does");
+                Err(self.dead_clone())
+            }
+            None => Ok(false),
+        }
+    }
+
+    fn dead_clone(&self) -> Death {
+        self.death.clone().unwrap_or(Death { offset: self.pos, error: syntax_error(b"", 0, "dead") })
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The lexer.
+
+    /// One byte at `self.pos`. Returns `false` when the text is dead.
+    #[allow(clippy::too_many_lines)]
+    fn byte(&mut self, text: &[u8], b: u8) -> bool {
+        let at = self.pos;
+        match self.lex {
+            Lex::Str => {
+                match b {
+                    b'"' => {
+                        self.pos += 1;
+                        return self.end_string(text, at);
+                    }
+                    b'\\' => self.lex = Lex::Esc,
+                    0..=0x1F => return self.syntax(text, at, "a control character in a string must be escaped"),
+                    0x20..=0x7F => {
+                        if self.follow {
+                            self.pos += 1;
+                            return self.str_byte(text, b, at);
+                        }
+                        // Nothing looks at this string's bytes: skip its plain run at once.
+                        let mut i = at + 1;
+                        while let Some(&c) = text.get(i) {
+                            if c == b'"' || c == b'\\' || !(0x20..0x80).contains(&c) {
+                                break;
+                            }
+                            i += 1;
+                        }
+                        self.pos = i;
+                        return true;
+                    }
+                    _ => {
+                        let (need, lo, hi) = match b {
+                            0xC2..=0xDF => (1, 0x80, 0xBF),
+                            0xE0 => (2, 0xA0, 0xBF),
+                            0xE1..=0xEC | 0xEE..=0xEF => (2, 0x80, 0xBF),
+                            0xED => (2, 0x80, 0x9F),
+                            0xF0 => (3, 0x90, 0xBF),
+                            0xF1..=0xF3 => (3, 0x80, 0xBF),
+                            0xF4 => (3, 0x80, 0x8F),
+                            _ => return self.syntax(text, at, "invalid UTF-8"),
+                        };
+                        self.lex = Lex::Utf8(need, lo, hi);
+                        self.pos += 1;
+                        return self.str_byte(text, b, at);
+                    }
+                }
+                self.pos += 1;
+                true
+            }
+            Lex::Utf8(need, lo, hi) => {
+                if b < lo || b > hi {
+                    return self.syntax(text, at, "invalid UTF-8");
+                }
+                self.lex = if need > 1 { Lex::Utf8(need - 1, 0x80, 0xBF) } else { Lex::Str };
+                self.pos += 1;
+                self.str_byte(text, b, at)
+            }
+            Lex::Esc => {
+                let d = match b {
+                    b'"' | b'\\' | b'/' => b,
+                    b'b' => 0x08,
+                    b'f' => 0x0C,
+                    b'n' => b'\n',
+                    b'r' => b'\r',
+                    b't' => b'\t',
+                    b'u' => {
+                        self.lex = Lex::Hex(0, 0);
+                        self.pos += 1;
+                        return true;
+                    }
+                    _ => return self.syntax(text, at, "invalid escape"),
+                };
+                self.lex = Lex::Str;
+                self.pos += 1;
+                self.str_byte(text, d, at)
+            }
+            Lex::Hex(n, acc) => {
+                let Some(d) = hex(b) else { return self.syntax(text, at, "invalid \\u escape") };
+                let acc = acc << 4 | d;
+                self.pos += 1;
+                if n < 3 {
+                    self.lex = Lex::Hex(n + 1, acc);
+                    return true;
+                }
+                match acc {
+                    0xDC00..=0xDFFF => self.syntax(text, at, "a lone low surrogate"),
+                    0xD800..=0xDBFF => {
+                        self.lex = Lex::LowBs(acc);
+                        true
+                    }
+                    _ => {
+                        self.lex = Lex::Str;
+                        self.str_char(text, u32::from(acc), at)
+                    }
+                }
+            }
+            Lex::LowBs(hi) => {
+                if b != b'\\' {
+                    return self.syntax(text, at, "a lone high surrogate");
+                }
+                self.lex = Lex::LowU(hi);
+                self.pos += 1;
+                true
+            }
+            Lex::LowU(hi) => {
+                if b != b'u' {
+                    return self.syntax(text, at, "a lone high surrogate");
+                }
+                self.lex = Lex::LowHex(hi, 0, 0);
+                self.pos += 1;
+                true
+            }
+            Lex::LowHex(hi, n, acc) => {
+                let Some(d) = hex(b) else { return self.syntax(text, at, "invalid \\u escape") };
+                let acc = acc << 4 | d;
+                self.pos += 1;
+                if n < 3 {
+                    self.lex = Lex::LowHex(hi, n + 1, acc);
+                    return true;
+                }
+                if !(0xDC00..=0xDFFF).contains(&acc) {
+                    return self.syntax(text, at, "a lone high surrogate");
+                }
+                self.lex = Lex::Str;
+                let c = 0x10000 + ((u32::from(hi) - 0xD800) << 10) + (u32::from(acc) - 0xDC00);
+                self.str_char(text, c, at)
+            }
+            Lex::Lit(w, i) => {
+                let word = WORDS.get(usize::from(w)).copied().unwrap_or(b"null");
+                if word.get(usize::from(i)) != Some(&b) {
+                    return self.syntax(text, at, "invalid literal");
+                }
+                self.pos += 1;
+                if usize::from(i) + 1 < word.len() {
+                    self.lex = Lex::Lit(w, i + 1);
+                    true
+                } else {
+                    self.close_scalar(text, at)
+                }
+            }
+            Lex::Num(st) => {
+                let next = match (st, b) {
+                    (NumSt::Minus, b'0') => Some(NumSt::Zero),
+                    (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
+                    (NumSt::Zero | NumSt::Int, b'.') => Some(NumSt::Dot),
+                    (NumSt::Dot | NumSt::Frac, b'0'..=b'9') => Some(NumSt::Frac),
+                    (NumSt::Zero | NumSt::Int | NumSt::Frac, b'e' | b'E') => Some(NumSt::Exp),
+                    (NumSt::Exp, b'+' | b'-') => Some(NumSt::ExpSign),
+                    (NumSt::Exp | NumSt::ExpSign | NumSt::ExpDigits, b'0'..=b'9') => Some(NumSt::ExpDigits),
+                    _ => None,
+                };
+                if let Some(n) = next {
+                    self.lex = Lex::Num(n);
+                    self.pos += 1;
+                    return true;
+                }
+                if matches!(st, NumSt::Minus | NumSt::Dot | NumSt::Exp | NumSt::ExpSign) {
+                    return self.syntax(text, at, "invalid number");
+                }
+                if st == NumSt::Zero && b.is_ascii_digit() {
+                    return self.syntax(text, at, "a number cannot have a leading zero");
+                }
+                // The number ended at the previous byte; this one is read after it.
+                self.end_number(text) && self.byte(text, b)
+            }
+            Lex::Value | Lex::ArrFirst => {
+                if is_ws(b) {
+                    self.pos += 1;
+                    return true;
+                }
+                if self.lex == Lex::ArrFirst {
+                    if b == b']' {
+                        self.pos += 1;
+                        return self.close_container(text);
+                    }
+                    // The first item begins.
+                    if !self.promise(text, at) {
+                        return false;
+                    }
+                }
+                self.begin_value(text, b, at)
+            }
+            Lex::ObjFirst | Lex::Key => {
+                if is_ws(b) {
+                    self.pos += 1;
+                    return true;
+                }
+                if b == b'}' && self.lex == Lex::ObjFirst {
+                    self.pos += 1;
+                    return self.close_container(text);
+                }
+                if b != b'"' {
+                    return self.syntax(text, at, "expected a property name in double quotes");
+                }
+                if self.lex == Lex::ObjFirst && !self.promise(text, at) {
+                    return false;
+                }
+                self.pos += 1;
+                self.begin_key(text, at)
+            }
+            Lex::Colon => {
+                if is_ws(b) {
+                    self.pos += 1;
+                    return true;
+                }
+                if b != b':' {
+                    return self.syntax(text, at, "expected `:`");
+                }
+                self.pos += 1;
+                self.lex = Lex::Value;
+                true
+            }
+            Lex::After => {
+                if is_ws(b) {
+                    self.pos += 1;
+                    return true;
+                }
+                let object = self.in_object();
+                match b {
+                    b',' => {
+                        self.pos += 1;
+                        self.lex = if object { Lex::Key } else { Lex::Value };
+                        self.promise(text, at)
+                    }
+                    b'}' if object => {
+                        self.pos += 1;
+                        self.close_container(text)
+                    }
+                    b']' if !object => {
+                        self.pos += 1;
+                        self.close_container(text)
+                    }
+                    _ => self.syntax(text, at, if object { "expected `,` or `}`" } else { "expected `,` or `]`" }),
+                }
+            }
+            Lex::Done => {
+                if is_ws(b) {
+                    self.pos += 1;
+                    true
+                } else {
+                    self.syntax(text, at, "trailing characters after the JSON value")
+                }
+            }
+        }
+    }
+
+    fn in_object(&self) -> bool {
+        self.depth > 0 && self.objects >> (self.depth - 1) & 1 == 1
+    }
+
+    fn after_value(&mut self) {
+        self.lex = if self.depth == 0 { Lex::Done } else { Lex::After };
+    }
+
+    /// The first byte of a value.
+    fn begin_value(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        let kind = match b {
+            b'{' => Kind::Object,
+            b'[' => Kind::Array,
+            b'"' => Kind::String,
+            b't' | b'f' => Kind::Bool,
+            b'n' => Kind::Null,
+            b'-' | b'0'..=b'9' => Kind::Number,
+            _ => return self.syntax(text, at, "expected a JSON value"),
+        };
+        self.pos += 1;
+        match b {
+            b'{' | b'[' => {
+                if self.depth >= MAX_DEPTH {
+                    return self.syntax(text, at, "nested more than 127 levels deep");
+                }
+                if b == b'{' {
+                    self.objects |= 1 << self.depth;
+                } else {
+                    self.objects &= !(1 << self.depth);
+                }
+                self.depth += 1;
+                self.lex = if b == b'{' { Lex::ObjFirst } else { Lex::ArrFirst };
+            }
+            b'"' => {
+                self.lex = Lex::Str;
+                self.in_key = false;
+            }
+            b't' => self.lex = Lex::Lit(0, 1),
+            b'f' => self.lex = Lex::Lit(1, 1),
+            b'n' => self.lex = Lex::Lit(2, 1),
+            b'-' => self.lex = Lex::Num(NumSt::Minus),
+            b'0' => self.lex = Lex::Num(NumSt::Zero),
+            _ => self.lex = Lex::Num(NumSt::Int),
+        }
+        let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
+        let pushed = self.push_value(level, kind, b, at);
+        if kind == Kind::String {
+            self.follow = pushed && self.top_follows();
+        }
+        if pushed {
+            return self.settle(text, at);
+        }
+        true
+    }
+
+    /// A member or item is promised (the first one, or by a `,`).
+    fn promise(&mut self, text: &[u8], at: usize) -> bool {
+        let level = self.depth as usize - 1;
+        if level + 1 > self.nf || self.degraded {
+            if self.in_object() && self.lex == Lex::Key {
+                // A second member of an object nobody follows: its keys are compared at the end.
+                self.exact = false;
+            }
+            return true;
+        }
+        let Some(f) = self.frames.get_mut(level) else { return true };
+        f.count += 1;
+        let count = f.count;
+        let (lo, hi, object) = (usize::from(f.lo), usize::from(f.hi), f.kind == Kind::Object);
+        let mut died = false;
+        for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+            if s.st != St::Open {
+                continue;
+            }
+            s.count = count;
+            let node = self.prog.node(s.node);
+            if object {
+                if u64::from(count) > node.max_props {
+                    s.st = St::Dead;
+                    s.why = Why::MaxProperties;
+                    died = true;
+                }
+            } else if u64::from(count) > node.max_items {
+                s.st = St::Dead;
+                s.why = Why::MaxItems;
+                died = true;
+            }
+        }
+        if died {
+            return self.settle(text, at);
+        }
+        true
+    }
+
+    /// The opening quote of a key was read.
+    fn begin_key(&mut self, text: &[u8], at: usize) -> bool {
+        self.lex = Lex::Str;
+        self.in_key = true;
+        self.follow = false;
+        let level = self.depth as usize - 1;
+        if level + 1 != self.nf || self.degraded {
+            return true;
+        }
+        let Some(f) = self.frames.get_mut(level) else { return true };
+        f.ks = at;
+        f.ke = at;
+        let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+        let mut follow = false;
+        for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+            let node = self.prog.node(s.node);
+            s.koff = 0;
+            s.sel = NONE;
+            s.pats = 0;
+            s.cands = all_bits(node.names.len());
+            follow |= !node.names.is_empty();
+        }
+        // The key as a value of its own, for `propertyNames`.
+        let pushed = self.push_value(level + 1, Kind::String, b'"', at);
+        if let Some(k) = self.frames.get_mut(level + 1).filter(|_| pushed) {
+            k.key = true;
+        }
+        self.follow = follow || (pushed && self.top_follows());
+        if pushed {
+            return self.settle(text, at);
+        }
+        true
+    }
+
+    /// Whether the slots of the top frame look at a string's characters.
+    fn top_follows(&self) -> bool {
+        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return false };
+        self.slots
+            .get(usize::from(f.lo)..usize::from(f.hi))
+            .into_iter()
+            .flatten()
+            .any(|s| s.st == St::Open && self.prog.node(s.node).follows_chars())
+    }
+
+    /// A code point decoded from an escape.
+    fn str_char(&mut self, text: &[u8], c: u32, at: usize) -> bool {
+        let mut buf = [0u8; 4];
+        let bytes: &[u8] = match char::from_u32(c) {
+            Some(ch) => ch.encode_utf8(&mut buf).as_bytes(),
+            None => return self.syntax(text, at, "invalid \\u escape"),
+        };
+        let n = bytes.len();
+        for i in 0..n {
+            let Some(&x) = buf.get(i) else { break };
+            if !self.str_byte(text, x, at) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// One decoded byte of the current string (a value or a key).
+    fn str_byte(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        if !self.follow || self.degraded {
+            return true;
+        }
+        let mut died = false;
+        // The object's slots match the key against their names.
+        if self.in_key {
+            let level = self.depth as usize - 1;
+            if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
+                let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                    let node = self.prog.node(s.node);
+                    s.cands = narrow(s.cands, node.names, s.koff, b);
+                    s.koff += 1;
+                    if s.st == St::Open
+                        && node.closed
+                        && node.patterns.is_empty()
+                        && s.cands & all_bits(node.props.len()) == 0
+                    {
+                        s.st = St::Dead;
+                        s.why = Why::AdditionalProperty;
+                        died = true;
+                    }
+                }
+            }
+        }
+        // The string's own slots (the value, or the key under `propertyNames`).
+        let top = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)).copied();
+        if let Some(f) = top.filter(|f| f.kind == Kind::String && (f.key == self.in_key)) {
+            let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+            for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                if s.st != St::Open {
+                    continue;
+                }
+                let node = self.prog.node(s.node);
+                if b & 0xC0 != 0x80 {
+                    s.chars += 1;
+                    if s.chars > node.max_length {
+                        s.st = St::Dead;
+                        s.why = Why::MaxLength;
+                        died = true;
+                        continue;
+                    }
+                }
+                if let Some(strings) = node.strings {
+                    s.cands = narrow(s.cands, strings, s.koff, b);
+                    s.koff += 1;
+                    if s.cands == 0 {
+                        s.st = St::Dead;
+                        s.why = Why::Enum;
+                        died = true;
+                        continue;
+                    }
+                }
+                if let (Some((p, _)), false) = (node.pattern, s.pdone) {
+                    let (next, how) = p.step(s.dfa, b);
+                    s.dfa = next;
+                    match how {
+                        Stepped::Live => {}
+                        Stepped::Matched | Stepped::Unknown => s.pdone = true,
+                        Stepped::Dead => {
+                            s.st = St::Dead;
+                            s.why = Why::Pattern;
+                            died = true;
+                        }
+                    }
+                }
+            }
+        }
+        if died {
+            return self.settle(text, at);
+        }
+        true
+    }
+
+    /// The closing quote of a string (at `at`).
+    fn end_string(&mut self, text: &[u8], at: usize) -> bool {
+        if !self.in_key {
+            return self.close_scalar(text, at);
+        }
+        self.in_key = false;
+        self.lex = Lex::Colon;
+        let level = self.depth as usize - 1;
+        if level >= self.nf || self.degraded {
+            return true;
+        }
+        let key_frame = self.nf == level + 2;
+        if let Some(f) = self.frames.get_mut(level) {
+            f.ke = at + 1;
+        }
+        let Some(f) = self.frames.get(level).copied() else { return true };
+        let key_text = text.get(f.ks..f.ke).unwrap_or(b"\"\"");
+        let key = std::str::from_utf8(key_text).ok().and_then(|t| Scanner::new(t).string().ok());
+        let mut declared = false;
+        let mut died = false;
+        let mut duplicate = false;
+        for i in usize::from(f.lo)..usize::from(f.hi) {
+            let Some(s) = self.slots.get(i).copied() else { continue };
+            let node = self.prog.node(s.node);
+            let sel = exact_name(s.cands, node.names, s.koff);
+            let mut s2 = s;
+            s2.sel = sel;
+            if sel != NONE {
+                declared = true;
+                let bit = 1u128 << sel;
+                if s.seen & bit != 0 {
+                    duplicate = true;
+                }
+                s2.seen |= bit;
+            }
+            if s.st == St::Open {
+                let mut pats = 0u64;
+                if let Some(k) = key {
+                    for (j, (p, _)) in node.patterns.iter().enumerate() {
+                        if k.with_decoded(|d| p.is_match(d)) {
+                            pats |= 1 << j;
+                        }
+                    }
+                }
+                s2.pats = pats;
+                let in_props = usize::from(sel) < node.props.len();
+                if node.closed && !in_props && pats == 0 {
+                    s2.st = St::Dead;
+                    s2.why = Why::AdditionalProperty;
+                    died = true;
+                } else if node.property_names != NONE
+                    && key_frame
+                    && !self.verdict(level + 1, node.property_names, text)
+                {
+                    s2.st = St::Dead;
+                    s2.why = Why::PropertyName;
+                    died = true;
+                }
+            }
+            if let Some(slot) = self.slots.get_mut(i) {
+                *slot = s2;
+            }
+        }
+        if duplicate {
+            return self.syntax(text, at, "a duplicate key");
+        }
+        if !declared {
+            if let Some(f) = self.frames.get_mut(level) {
+                f.undeclared += 1;
+                if f.undeclared > 1 {
+                    self.exact = false;
+                }
+            }
+        }
+        if died && !self.settle(text, at) {
+            return false;
+        }
+        if key_frame {
+            self.pop(level + 1);
+        }
+        true
+    }
+
+    /// The number before `self.pos` ended.
+    fn end_number(&mut self, text: &[u8]) -> bool {
+        // Beyond the `f64` range is a syntax error, as `serde_json` has it.
+        let start = self.value_start(text);
+        let ok = text
+            .get(start..self.pos)
+            .and_then(|t| std::str::from_utf8(t).ok())
+            .is_some_and(|t| Scanner::new(t).number().is_ok());
+        if !ok {
+            return self.syntax(text, self.pos, "a number out of range");
+        }
+        // Decided at the byte after the number (or at the end of the text).
+        self.close_scalar(text, self.pos)
+    }
+
+    /// Where the scalar that just ended began (for numbers, found by walking back over it).
+    fn value_start(&self, text: &[u8]) -> usize {
+        if let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) {
+            if self.nf == self.depth as usize + 1 {
+                return f.start;
+            }
+        }
+        let mut i = self.pos;
+        while i > 0 && text.get(i - 1).is_some_and(|c| matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')) {
+            i -= 1;
+        }
+        i
+    }
+
+    /// A string, number or literal value closed (its last byte is before `self.pos`).
+    fn close_scalar(&mut self, text: &[u8], at: usize) -> bool {
+        self.after_value();
+        let level = self.depth as usize;
+        if self.nf == level + 1 {
+            return self.close_frame(text, level, at);
+        }
+        true
+    }
+
+    /// A `]` or `}` closed the innermost container.
+    fn close_container(&mut self, text: &[u8]) -> bool {
+        self.depth -= 1;
+        self.after_value();
+        let level = self.depth as usize;
+        if self.nf == level + 1 {
+            return self.close_frame(text, level, self.pos.saturating_sub(1));
+        }
+        true
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The schema layer.
+
+    /// A value at `level` begins: give it a frame when some subschema applies to it.
+    fn push_value(&mut self, level: usize, kind: Kind, first: u8, at: usize) -> bool {
+        if self.degraded || level != self.nf || level >= D {
+            return false;
+        }
+        let lo = self.ns;
+        let (count, root) = (self.ns, level == 0);
+        if root {
+            self.add(self.prog.root);
+        } else if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
+            if !parent.children {
+                return false;
+            }
+            let key = kind == Kind::String && self.in_key;
+            for i in usize::from(parent.lo)..usize::from(parent.hi) {
+                let Some(p) = self.slots.get(i).copied() else { continue };
+                if p.st != St::Open {
+                    continue;
+                }
+                let node = self.prog.node(p.node);
+                if key {
+                    self.add(node.property_names);
+                } else {
+                    for_requests(node, &p, parent.kind, parent.count, |n, _| self.add(n));
+                }
+            }
+        }
+        // The in-place closure (each new slot's in-place subschemas, breadth first).
+        let mut i = lo;
+        while i < self.ns {
+            let node = self.slots.get(i).map_or(NONE, |s| s.node);
+            for n in self.prog.node(node).in_place() {
+                self.add(n);
+            }
+            i += 1;
+        }
+        if self.degraded {
+            self.ns = count;
+            return false;
+        }
+        if self.ns == lo {
+            return false;
+        }
+        let children = level + 1 < D;
+        let Some(f) = self.frames.get_mut(level) else { return false };
+        *f = Frame {
+            lo: lo as u16,
+            hi: self.ns as u16,
+            start: at,
+            kind,
+            key: false,
+            children,
+            count: 0,
+            ks: 0,
+            ke: 0,
+            undeclared: 0,
+        };
+        self.nf = level + 1;
+        // First-byte checks.
+        for s in self.slots.get_mut(lo..self.ns).into_iter().flatten() {
+            let node = self.prog.node(s.node);
+            if node.never {
+                s.st = St::Dead;
+                s.why = Why::Never;
+            } else if node.types & kind.bits() == 0 {
+                s.st = St::Dead;
+                s.why = Why::Type;
+            } else if node.enum_types != 0 && node.enum_types & kind.bits() == 0 {
+                s.st = St::Dead;
+                s.why = Why::Enum;
+            } else if first == b'-' && node.negative.is_some() {
+                s.st = St::Dead;
+                s.why = Why::Negative;
+            }
+            if kind == Kind::String {
+                s.cands = node.strings.map_or(0, |x| all_bits(x.len()));
+                s.koff = 0;
+                s.chars = 0;
+                match node.pattern.and_then(|(p, _)| p.start()) {
+                    Some(st) => {
+                        s.dfa = st;
+                        s.pdone = false;
+                    }
+                    None => s.pdone = true,
+                }
+            }
+        }
+        true
+    }
+
+    /// Give node `n` a slot in the frame being built, once.
+    fn add(&mut self, n: u16) {
+        if n == NONE || self.prog.node(n).always {
+            return;
+        }
+        let start = self.frame_lo_building();
+        if self.slots.get(start..self.ns).into_iter().flatten().any(|s| s.node == n) {
+            return;
+        }
+        match self.slots.get_mut(self.ns) {
+            Some(s) => {
+                *s = Slot { node: n, ..Slot::EMPTY };
+                self.ns += 1;
+            }
+            None => {
+                // More slots than the macro planned for: follow the syntax only, and let the
+                // end decide. Sound, only later.
+                self.degraded = true;
+                self.exact = false;
+            }
+        }
+    }
+
+    /// The first slot of the frame being built (the one after the top frame's slots).
+    fn frame_lo_building(&self) -> usize {
+        self.nf.checked_sub(1).and_then(|i| self.frames.get(i)).map_or(0, |f| usize::from(f.hi))
+    }
+
+    fn pop(&mut self, level: usize) {
+        if let Some(f) = self.frames.get(level) {
+            self.ns = usize::from(f.lo);
+        }
+        self.nf = level;
+    }
+
+    /// Decide the deaths that follow from the latest ones, from the top frame to the root.
+    /// Returns `false` when the root is dead (the death is recorded).
+    fn settle(&mut self, text: &[u8], at: usize) -> bool {
+        if self.degraded {
+            return true;
+        }
+        let mut level = self.nf;
+        while level > 0 {
+            level -= 1;
+            self.in_place_deaths(level);
+            if level + 1 < self.nf {
+                self.child_deaths(level);
+            }
+        }
+        if self.root_dead() {
+            self.die_schema(text, at);
+            return false;
+        }
+        true
+    }
+
+    fn root_dead(&self) -> bool {
+        self.nf > 0 && self.slots.first().is_some_and(|s| s.st == St::Dead)
+    }
+
+    fn status(&self, level: usize, n: u16) -> St {
+        if n == NONE || self.prog.node(n).always {
+            return St::Valid;
+        }
+        let Some(f) = self.frames.get(level) else { return St::Open };
+        self.slots
+            .get(usize::from(f.lo)..usize::from(f.hi))
+            .into_iter()
+            .flatten()
+            .find(|s| s.node == n)
+            .map_or(St::Open, |s| s.st)
+    }
+
+    /// In-place combinations in frame `level`, to a fixpoint.
+    fn in_place_deaths(&mut self, level: usize) {
+        let Some(f) = self.frames.get(level).copied() else { return };
+        loop {
+            let mut changed = false;
+            for i in usize::from(f.lo)..usize::from(f.hi) {
+                let Some(s) = self.slots.get(i).copied() else { continue };
+                if s.st != St::Open {
+                    continue;
+                }
+                if let Some(why) = self.composite_death(level, &s) {
+                    if let Some(slot) = self.slots.get_mut(i) {
+                        slot.st = St::Dead;
+                        slot.why = why;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+
+    fn composite_death(&self, level: usize, s: &Slot) -> Option<Why> {
+        let node = self.prog.node(s.node);
+        let dead = |n: u16| self.status(level, n) == St::Dead;
+        if let Some(&n) = node.all_of.iter().find(|n| dead(**n)) {
+            return Some(Why::InPlace(n));
+        }
+        if !node.any_of.is_empty() && node.any_of.iter().all(|n| dead(*n)) {
+            return Some(Why::AnyOf);
+        }
+        if !node.one_of.is_empty() && node.one_of.iter().all(|n| dead(*n)) {
+            return Some(Why::OneOf);
+        }
+        if node.not != NONE && self.prog.node(node.not).always {
+            return Some(Why::Not);
+        }
+        if node.if_ != NONE {
+            let (i, t, e) = (self.status(level, node.if_), node.then_, node.else_);
+            if dead(e) && (i == St::Dead || dead(t)) {
+                return Some(Why::InPlace(e));
+            }
+            if i == St::Valid && dead(t) {
+                return Some(Why::InPlace(t));
+            }
+        }
+        for &(k, n) in node.dep_schemas {
+            if s.seen >> k & 1 == 1 && dead(n) {
+                return Some(Why::InPlace(n));
+            }
+        }
+        None
+    }
+
+    /// Slots of frame `level` whose required child (in frame `level + 1`) died.
+    fn child_deaths(&mut self, level: usize) {
+        let (Some(f), Some(c)) = (self.frames.get(level).copied(), self.frames.get(level + 1).copied()) else {
+            return;
+        };
+        for i in usize::from(f.lo)..usize::from(f.hi) {
+            let Some(p) = self.slots.get(i).copied() else { continue };
+            if p.st != St::Open {
+                continue;
+            }
+            let node = self.prog.node(p.node);
+            let mut why = None;
+            if c.key {
+                if node.property_names != NONE && self.status(level + 1, node.property_names) == St::Dead {
+                    why = Some(Why::PropertyName);
+                }
+            } else {
+                for_requests(node, &p, f.kind, f.count, |n, contains| {
+                    if !contains && why.is_none() && self.status(level + 1, n) == St::Dead {
+                        why = Some(Why::Child(n));
+                    }
+                });
+            }
+            if let (Some(w), Some(slot)) = (why, self.slots.get_mut(i)) {
+                slot.st = St::Dead;
+                slot.why = w;
+            }
+        }
+    }
+
+    /// The value of frame `level` closed: decide its slots, hand the verdicts to the parent.
+    fn close_frame(&mut self, text: &[u8], level: usize, at: usize) -> bool {
+        if self.degraded {
+            self.pop(level);
+            return true;
+        }
+        if level == 0 {
+            let root = self.slots.first().map_or(NONE, |s| s.node);
+            if !self.verdict(0, root, text) {
+                self.die_schema(text, at);
+                return false;
+            }
+            self.root_valid = true;
+            self.pop(0);
+            return true;
+        }
+        let Some(parent) = self.frames.get(level - 1).copied() else { return true };
+        let mut died = false;
+        for i in usize::from(parent.lo)..usize::from(parent.hi) {
+            let Some(p) = self.slots.get(i).copied() else { continue };
+            if p.st != St::Open {
+                continue;
+            }
+            let node = self.prog.node(p.node);
+            let mut reqs = [(NONE, false); 72];
+            let mut nreq = 0;
+            for_requests(node, &p, parent.kind, parent.count, |n, contains| {
+                if let Some(r) = reqs.get_mut(nreq) {
+                    *r = (n, contains);
+                    nreq += 1;
+                }
+            });
+            let mut why = None;
+            let mut sure = p.sure;
+            for &(n, contains) in reqs.iter().take(nreq) {
+                let v = self.verdict(level, n, text);
+                if contains {
+                    sure += u32::from(v);
+                    if u64::from(sure) > node.max_contains && why.is_none() {
+                        why = Some(Why::MaxContains);
+                    }
+                } else if !v && why.is_none() {
+                    why = Some(Why::Child(n));
+                }
+            }
+            if let Some(slot) = self.slots.get_mut(i) {
+                slot.sure = sure;
+                if let Some(w) = why {
+                    slot.st = St::Dead;
+                    slot.why = w;
+                    died = true;
+                }
+            }
+        }
+        if died && !self.settle(text, at) {
+            return false;
+        }
+        self.pop(level);
+        true
+    }
+
+    /// The exact verdict of node `n` on the value of frame `level`, which just closed.
+    fn verdict(&mut self, level: usize, n: u16, text: &[u8]) -> bool {
+        if n == NONE {
+            return true;
+        }
+        let node = self.prog.node(n);
+        if node.always {
+            return true;
+        }
+        let Some(f) = self.frames.get(level).copied() else { return true };
+        let Some(i) = (usize::from(f.lo)..usize::from(f.hi)).find(|&i| self.slots.get(i).is_some_and(|s| s.node == n))
+        else {
+            return true;
+        };
+        let Some(s) = self.slots.get(i).copied() else { return true };
+        match s.st {
+            St::Valid => return true,
+            St::Dead => return false,
+            St::Open => {}
+        }
+        let container = matches!(f.kind, Kind::Array | Kind::Object);
+        let why = if !container || node.lookback || !f.children {
+            let span = text.get(f.start..self.pos).and_then(|t| std::str::from_utf8(t).ok());
+            match span {
+                Some(t) if (node.scan)(&mut Scanner::new(t)).is_ok() => None,
+                _ => Some(Why::Scan),
+            }
+        } else {
+            self.close_checks(level, f, &s, text)
+        };
+        if let Some(slot) = self.slots.get_mut(i) {
+            match why {
+                None => slot.st = St::Valid,
+                Some(w) => {
+                    slot.st = St::Dead;
+                    slot.why = w;
+                }
+            }
+        }
+        why.is_none()
+    }
+
+    /// What an array or object slot still had to check when its value closed.
+    fn close_checks(&mut self, level: usize, f: Frame, s: &Slot, text: &[u8]) -> Option<Why> {
+        let node = self.prog.node(s.node);
+        if f.kind == Kind::Object {
+            let missing = node.required & !s.seen;
+            if missing != 0 {
+                return Some(Why::Required(missing.trailing_zeros() as u8));
+            }
+            if u64::from(f.count) < node.min_props {
+                return Some(Why::MinProperties);
+            }
+            for &(k, need) in node.dep_required {
+                let missing = need & !s.seen;
+                if s.seen >> k & 1 == 1 && missing != 0 {
+                    return Some(Why::DependentRequired(k, missing.trailing_zeros() as u8));
+                }
+            }
+        } else {
+            if u64::from(f.count) < node.min_items {
+                return Some(Why::MinItems);
+            }
+            if node.contains != NONE && u64::from(s.sure) < node.min_contains {
+                return Some(Why::MinContains);
+            }
+        }
+        for &n in node.all_of {
+            if !self.verdict(level, n, text) {
+                return Some(Why::InPlace(n));
+            }
+        }
+        if !node.any_of.is_empty() && !node.any_of.iter().any(|&n| self.verdict(level, n, text)) {
+            return Some(Why::AnyOf);
+        }
+        if !node.one_of.is_empty() {
+            let mut k = 0;
+            for &n in node.one_of {
+                k += usize::from(self.verdict(level, n, text));
+            }
+            if k != 1 {
+                return Some(Why::OneOf);
+            }
+        }
+        if node.not != NONE && self.verdict(level, node.not, text) {
+            return Some(Why::Not);
+        }
+        if node.if_ != NONE {
+            let branch = if self.verdict(level, node.if_, text) { node.then_ } else { node.else_ };
+            if !self.verdict(level, branch, text) {
+                return Some(Why::InPlace(branch));
+            }
+        }
+        for &(k, n) in node.dep_schemas {
+            if s.seen >> k & 1 == 1 && !self.verdict(level, n, text) {
+                return Some(Why::InPlace(n));
+            }
+        }
+        None
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // Deaths and their explanations (allocating: the text is dead by then).
+
+    fn syntax(&mut self, text: &[u8], at: usize, message: &str) -> bool {
+        self.death = Some(Death { offset: at, error: syntax_error(text, at, message) });
+        false
+    }
+
+    fn die_schema(&mut self, text: &[u8], at: usize) {
+        let root = self.slots.first().map_or(NONE, |s| s.node);
+        let v = self.explain(text, 0, root, 0);
+        self.death = Some(Death { offset: at, error: Error::Invalid(Violations::new(vec![v])) });
+    }
+
+    /// The violation that killed slot `i` of frame `level`.
+    fn explain(&self, text: &[u8], level: usize, n: u16, guard: u32) -> Violation {
+        let here = self.pointer(text, level);
+        let fallback = |p: String, found: Found| Violation { pointer: p, kind: ViolationKind::False { found } };
+        let Some(f) = self.frames.get(level).copied() else {
+            return fallback(here, Found::new(JsonType::Null, None));
+        };
+        let slot =
+            self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten().find(|s| s.node == n).copied();
+        let found = self.found(text, f);
+        let Some(s) = slot.filter(|_| guard < 64) else { return fallback(here, found) };
+        let node = self.prog.node(s.node);
+        let kind = match s.why {
+            Why::Type => ViolationKind::Type { expected: types(node.types), found },
+            Why::Never | Why::None => ViolationKind::False { found },
+            Why::Enum if node.is_const => ViolationKind::Const { expected: node.enum_text, found },
+            Why::Enum => ViolationKind::Enum { expected: node.enum_text, found },
+            Why::MaxLength => ViolationKind::MaxLength { limit: node.max_length, length: s.chars },
+            Why::Pattern => ViolationKind::Pattern { pattern: node.pattern.map_or("", |p| p.1), found },
+            Why::Negative => {
+                let (limit, exclusive) = node.negative.unwrap_or(("0", true));
+                ViolationKind::Minimum { limit, exclusive, found }
+            }
+            Why::AdditionalProperty => {
+                let key = self.key_so_far(text, f);
+                return Violation {
+                    pointer: join(&here, &key),
+                    kind: ViolationKind::AdditionalProperty { property: key },
+                };
+            }
+            Why::PropertyName => {
+                let key = self.key_so_far(text, f);
+                return Violation { pointer: join(&here, &key), kind: ViolationKind::PropertyName { property: key } };
+            }
+            Why::MaxProperties => ViolationKind::MaxProperties { limit: node.max_props, count: u64::from(f.count) },
+            Why::MaxItems => ViolationKind::MaxItems { limit: node.max_items, count: u64::from(f.count) },
+            Why::MaxContains | Why::MinContains => ViolationKind::Contains {
+                min: node.min_contains,
+                max: (node.max_contains != u64::MAX).then_some(node.max_contains),
+                count: u64::from(s.sure),
+            },
+            Why::Child(c) => {
+                if self.frames.get(level + 1).is_some() && level + 1 < self.nf {
+                    return self.explain(text, level + 1, c, guard + 1);
+                }
+                ViolationKind::False { found }
+            }
+            Why::InPlace(c) => return self.explain(text, level, c, guard + 1),
+            Why::AnyOf => ViolationKind::AnyOf { alternatives: node.any_of.len() as u64 },
+            Why::OneOf => {
+                let matched = node.one_of.iter().filter(|&&c| self.status(level, c) == St::Valid).count();
+                ViolationKind::OneOf { alternatives: node.one_of.len() as u64, matched: matched as u64 }
+            }
+            Why::Not => ViolationKind::Not,
+            Why::Required(k) => {
+                let name = node.names.get(usize::from(k)).copied().unwrap_or("");
+                return Violation {
+                    pointer: join(&here, name),
+                    kind: ViolationKind::Required { property: name.to_owned() },
+                };
+            }
+            Why::DependentRequired(k, m) => {
+                let name = node.names.get(usize::from(k)).copied().unwrap_or("");
+                let missing = node.names.get(usize::from(m)).copied().unwrap_or("");
+                return Violation {
+                    pointer: join(&here, missing),
+                    kind: ViolationKind::DependentRequired { property: name.to_owned(), missing: missing.to_owned() },
+                };
+            }
+            Why::MinProperties => ViolationKind::MinProperties { limit: node.min_props, count: u64::from(f.count) },
+            Why::MinItems => ViolationKind::MinItems { limit: node.min_items, count: u64::from(f.count) },
+            Why::Scan => {
+                let span = text.get(f.start..self.pos).and_then(|t| std::str::from_utf8(t).ok());
+                if let Some(v) = span.and_then(|t| (node.explain)(Span::root(t))) {
+                    return Violation { pointer: format!("{here}{}", v.pointer), kind: v.kind };
+                }
+                ViolationKind::False { found }
+            }
+        };
+        Violation { pointer: here, kind }
+    }
+
+    /// The JSON Pointer of the value of frame `level`.
+    fn pointer(&self, text: &[u8], level: usize) -> String {
+        let mut p = String::new();
+        for l in 0..level {
+            let Some(f) = self.frames.get(l) else { break };
+            match f.kind {
+                Kind::Object => p = join(&p, &decode_key(text.get(f.ks..f.ke).unwrap_or(b""))),
+                _ => p = format!("{p}/{}", f.count.saturating_sub(1)),
+            }
+        }
+        p
+    }
+
+    /// The current key of the object of frame `f`, as read so far.
+    fn key_so_far(&self, text: &[u8], f: Frame) -> String {
+        if f.ke > f.ks {
+            return decode_key(text.get(f.ks..f.ke).unwrap_or(b""));
+        }
+        let mut key = decode_key(text.get(f.ks..self.pos).unwrap_or(b""));
+        key.push('…');
+        key
+    }
+
+    /// What was found at frame `f`, so far.
+    fn found(&self, text: &[u8], f: Frame) -> Found {
+        let closed = self.nf == 0 || matches!(self.lex, Lex::After | Lex::Done);
+        match f.kind {
+            Kind::Array | Kind::Object => Found::new(f.kind.json(), None),
+            _ => {
+                let raw = text.get(f.start..self.pos.max(f.start)).unwrap_or(b"");
+                let mut t = String::from_utf8_lossy(raw).into_owned();
+                if !closed && !f.key {
+                    t.push('…');
+                }
+                Found::new(f.kind.json(), Some(t))
+            }
+        }
+    }
+}
+
+impl Program {
+    /// The node `n` (a default that accepts everything for an id that does not exist, which the
+    /// macro never writes).
+    #[must_use]
+    pub fn node(&self, n: u16) -> &Node {
+        self.nodes.get(usize::from(n)).unwrap_or(&Node::ALWAYS)
+    }
+}
+
+/// The subschemas slot `p` (of `node`) applies to its current child: `(node, is_contains)`.
+fn for_requests(node: &Node, p: &Slot, kind: Kind, count: u32, mut f: impl FnMut(u16, bool)) {
+    match kind {
+        Kind::Object => {
+            let in_props = usize::from(p.sel) < node.props.len();
+            if in_props {
+                if let Some(&n) = node.props.get(usize::from(p.sel)) {
+                    f(n, false);
+                }
+            }
+            for (j, (_, n)) in node.patterns.iter().enumerate() {
+                if p.pats >> j & 1 == 1 {
+                    f(*n, false);
+                }
+            }
+            if !in_props && p.pats == 0 && node.additional != NONE {
+                f(node.additional, false);
+            }
+        }
+        Kind::Array => {
+            let index = count.saturating_sub(1) as usize;
+            match node.prefix.get(index) {
+                Some(&n) => f(n, false),
+                None if node.items != NONE => f(node.items, false),
+                None => {}
+            }
+            if node.contains != NONE {
+                f(node.contains, true);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Keep the candidates of `names` whose byte at `off` is `b`.
+fn narrow(cands: u128, names: &[&str], off: u32, b: u8) -> u128 {
+    let mut out = cands;
+    let mut rest = cands;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        let keep = names.get(i as usize).and_then(|n| n.as_bytes().get(off as usize)) == Some(&b);
+        if !keep {
+            out &= !(1u128 << i);
+        }
+    }
+    out
+}
+
+/// The candidate that is exactly `len` bytes long, or [`NONE`].
+fn exact_name(cands: u128, names: &[&str], len: u32) -> u16 {
+    let mut rest = cands;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        if names.get(i as usize).is_some_and(|n| n.len() == len as usize) {
+            return i as u16;
+        }
+    }
+    NONE
+}
+
+const fn all_bits(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    }
+}
+
+const fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+}
+
+fn hex(b: u8) -> Option<u16> {
+    char::from(b).to_digit(16).and_then(|d| u16::try_from(d).ok())
+}
+
+fn types(bits: u8) -> TypeSet {
+    let mut t = TypeSet::EMPTY;
+    for (bit, j) in [
+        (ty::NULL, JsonType::Null),
+        (ty::BOOLEAN, JsonType::Boolean),
+        (ty::INTEGER, JsonType::Integer),
+        (ty::NUMBER, JsonType::Number),
+        (ty::STRING, JsonType::String),
+        (ty::ARRAY, JsonType::Array),
+        (ty::OBJECT, JsonType::Object),
+    ] {
+        if bits & bit != 0 && !(j == JsonType::Integer && bits & ty::NUMBER != 0) {
+            t = t.with(j);
+        }
+    }
+    t
+}
+
+/// `p` with the segment `key` appended (RFC 6901 escapes).
+fn join(p: &str, key: &str) -> String {
+    format!("{p}/{}", key.replace('~', "~0").replace('/', "~1"))
+}
+
+/// A key's text (with its opening quote, maybe its closing one) decoded as far as it goes.
+fn decode_key(raw: &[u8]) -> String {
+    let inner = raw.strip_prefix(b"\"").unwrap_or(raw);
+    let inner = inner.strip_suffix(b"\"").unwrap_or(inner);
+    let quoted = [b"\"", inner, b"\""].concat();
+    match std::str::from_utf8(&quoted).ok().and_then(|t| serde_json::from_str::<String>(t).ok()) {
+        Some(s) => s,
+        None => String::from_utf8_lossy(inner).into_owned(),
+    }
+}
+
+fn syntax_error(text: &[u8], at: usize, message: &str) -> Error {
+    let before = text.get(..at).unwrap_or(text);
+    let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
+    let column = before.iter().rev().take_while(|&&c| c != b'\n').count() + 1;
+    Error::Syntax { message: format!("{message} at line {line} column {column}"), line, column }
+}

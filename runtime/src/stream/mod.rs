@@ -1,0 +1,318 @@
+//! Judging tool-call arguments while they stream: [`Stream`], [`Progress`], [`Dead`].
+//!
+//! ```
+//! use toolgate::{tool_schema, Progress, Tool};
+//!
+//! tool_schema! {
+//!     /// Read a file.
+//!     pub struct ReadFile = {
+//!         "type": "object",
+//!         "properties": {
+//!             "path": {"type": "string"},
+//!             "max_lines": {"type": "integer", "minimum": 1}
+//!         },
+//!         "required": ["path"],
+//!         "additionalProperties": false
+//!     };
+//! }
+//!
+//! let mut s = ReadFile::stream();
+//! assert!(matches!(s.feed(br#"{"path": "notes.txt", "max_li"#), Progress::Alive));
+//! let Progress::Dead(d) = s.feed(br#"nes": "ten"}"#) else { panic!("a string is never an integer") };
+//! assert_eq!(d.offset, 37); // the opening quote of "ten": no continuation can be valid
+//! assert_eq!(d.error.to_string(), "/max_lines: expected integer, found string \"…");
+//!
+//! let mut s = ReadFile::stream();
+//! for piece in [&br#"{"pa"#[..], br#"th": "a.txt""#, b"}"] {
+//!     assert!(matches!(s.feed(piece), Progress::Alive));
+//! }
+//! assert!(s.finish().is_ok());
+//! assert_eq!(s.into_tool().unwrap().path, "a.txt");
+//! ```
+//!
+//! How it works, what is decided when, and what it costs: [`machine`].
+
+pub mod machine;
+pub mod program;
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use crate::report::{Collect, Sink};
+use crate::violation::{Error, Violation};
+use crate::Tool;
+
+pub use machine::Death as Dead;
+use machine::Machine;
+use program::Program;
+
+/// What the text read so far allows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Progress {
+    /// Some continuation of the text can still be valid (it may be valid already).
+    Alive,
+    /// No continuation can be valid: stop the generation.
+    Dead(Dead),
+}
+
+impl Progress {
+    /// Whether the text is dead.
+    #[must_use]
+    pub const fn is_dead(&self) -> bool {
+        matches!(self, Self::Dead(_))
+    }
+}
+
+impl Dead {
+    /// The violation, when the text broke the schema (rather than the JSON syntax).
+    #[must_use]
+    pub fn violation(&self) -> Option<&Violation> {
+        self.error.violations().and_then(|v| v.iter().next())
+    }
+}
+
+impl fmt::Display for Dead {
+    /// `at byte 37: /max_lines: expected integer, found string "…`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at byte {}: {}", self.offset, self.error)
+    }
+}
+
+impl std::error::Error for Dead {}
+
+/// The prefix automaton of a tool, as the macro sized it. Not public API.
+#[doc(hidden)]
+pub trait Automaton: Clone + fmt::Debug {
+    /// The automaton at the start of a text.
+    fn start(prog: &'static Program) -> Self;
+    /// Read what `text` has beyond what was read; `false` once dead.
+    fn advance(&mut self, text: &[u8]) -> bool;
+    /// The text ended.
+    ///
+    /// # Errors
+    /// Why the text is invalid.
+    fn finish(&mut self, text: &[u8]) -> Result<bool, Dead>;
+    /// Whether the text read is a complete valid value, if known without a full check.
+    fn complete(&self) -> Option<bool>;
+    /// Why the text is dead.
+    fn death(&self) -> Option<&Dead>;
+    /// Bytes read.
+    fn len(&self) -> usize;
+    /// The size of the state in bytes.
+    fn size() -> usize {
+        std::mem::size_of::<Self>()
+    }
+}
+
+impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
+    fn start(prog: &'static Program) -> Self {
+        Self::new(prog)
+    }
+    fn advance(&mut self, text: &[u8]) -> bool {
+        Self::advance(self, text)
+    }
+    fn finish(&mut self, text: &[u8]) -> Result<bool, Dead> {
+        Self::finish(self, text)
+    }
+    fn complete(&self) -> Option<bool> {
+        Self::complete(self)
+    }
+    fn death(&self) -> Option<&Dead> {
+        Self::death(self)
+    }
+    fn len(&self) -> usize {
+        Self::len(self)
+    }
+}
+
+/// Arguments of tool `T` as they stream in: feed fragments, learn at the first hopeless byte
+/// that no continuation can be valid, and get the typed value at the end.
+///
+/// The automaton is a fixed-size value sized by the macro (no heap; see
+/// [`Stream::automaton_size`]); the stream also keeps the text it was fed, which some keywords
+/// read back when a value closes (scalars, `uniqueItems`, `enum` of arrays and objects) and which
+/// [`Stream::into_tool`] turns into `T`. Create it with [`Stream::with_capacity`] and feeding
+/// allocates nothing until the text is dead.
+pub struct Stream<T: Tool> {
+    m: T::__Automaton,
+    text: Vec<u8>,
+    finished: Option<Result<(), Error>>,
+    tool: PhantomData<fn() -> T>,
+}
+
+impl<T: Tool> Clone for Stream<T> {
+    fn clone(&self) -> Self {
+        Self { m: self.m.clone(), text: self.text.clone(), finished: self.finished.clone(), tool: PhantomData }
+    }
+}
+
+impl<T: Tool> fmt::Debug for Stream<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Stream")
+            .field("tool", &T::NAME)
+            .field("read", &self.text.len())
+            .field("dead", &self.m.death())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<T: Tool> Default for Stream<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Tool> Stream<T> {
+    /// A stream at the start of the arguments' text.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::with_capacity(0)
+    }
+
+    /// A stream whose text buffer holds `bytes` before it grows: feeding that much allocates
+    /// nothing.
+    #[must_use]
+    pub fn with_capacity(bytes: usize) -> Self {
+        Self {
+            m: T::__Automaton::start(T::__PROGRAM),
+            text: Vec::with_capacity(bytes),
+            finished: None,
+            tool: PhantomData,
+        }
+    }
+
+    /// Feed the next fragment (split anywhere: inside a character, an escape, a number).
+    ///
+    /// After [`Progress::Dead`] the stream stays dead and ignores what it is fed; after
+    /// [`Stream::finish`] it ignores what it is fed too. Neither panics.
+    pub fn feed(&mut self, bytes: &[u8]) -> Progress {
+        if self.finished.is_none() && self.m.death().is_none() {
+            self.text.extend_from_slice(bytes);
+            self.m.advance(&self.text);
+        }
+        self.progress()
+    }
+
+    /// Feed the whole text so far (what the caller has accumulated): the part beyond what this
+    /// stream has read is fed. The part already read must be unchanged; if it is not, the
+    /// stream is dead with a syntax error at the first byte that differs.
+    pub fn feed_text(&mut self, so_far: &[u8]) -> Progress {
+        let read = self.text.len();
+        let same = so_far.get(..read).is_some_and(|p| p == self.text.as_slice());
+        if !same {
+            return Progress::Dead(Dead {
+                offset: self.text.iter().zip(so_far).take_while(|(a, b)| a == b).count(),
+                error: Error::Syntax {
+                    message: "the text fed again differs from the text read before".into(),
+                    line: 1,
+                    column: 1,
+                },
+            });
+        }
+        self.feed(so_far.get(read..).unwrap_or_default())
+    }
+
+    /// Where the stream stands.
+    #[must_use]
+    pub fn progress(&self) -> Progress {
+        match self.m.death() {
+            Some(d) => Progress::Dead(d.clone()),
+            None => Progress::Alive,
+        }
+    }
+
+    /// Why the stream is dead, once it is.
+    #[must_use]
+    pub fn dead(&self) -> Option<&Dead> {
+        self.m.death()
+    }
+
+    /// The text fed so far.
+    #[must_use]
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// Whether the text so far is a complete valid reply (the model may stop here).
+    #[must_use]
+    pub fn can_finish(&self) -> bool {
+        match self.m.complete() {
+            Some(v) => v,
+            None => std::str::from_utf8(&self.text).is_ok_and(T::is_valid_json),
+        }
+    }
+
+    /// The text has ended: `Ok` exactly when [`Tool::is_valid_json`] accepts it.
+    ///
+    /// # Errors
+    /// The error that killed the stream, or why the whole text is not valid (every violation,
+    /// as [`Tool::from_json`] reports them).
+    pub fn finish(&mut self) -> Result<(), Error> {
+        if let Some(r) = &self.finished {
+            return r.clone();
+        }
+        let r = match self.m.finish(&self.text) {
+            Ok(true) => Ok(()),
+            Err(d) => Err(d.error),
+            Ok(false) => match std::str::from_utf8(&self.text) {
+                Ok(t) if T::is_valid_json(t) => Ok(()),
+                Ok(t) => {
+                    let mut c = Collect::default();
+                    match T::check_json(t, &mut c) {
+                        Err(e) => Err(e),
+                        Ok(()) => Err(Error::Invalid(c.into_violations())),
+                    }
+                }
+                Err(_) => Err(Error::Syntax { message: "invalid UTF-8".into(), line: 1, column: 1 }),
+            },
+        };
+        self.finished = Some(r.clone());
+        r
+    }
+
+    /// Report the whole text's violations to `sink` (as [`Tool::check_json`] does).
+    ///
+    /// # Errors
+    /// The syntax error, when the text is not one JSON value.
+    pub fn report<S: Sink>(&self, sink: &mut S) -> Result<(), Error> {
+        let t = std::str::from_utf8(&self.text).map_err(|_| Error::Syntax {
+            message: "invalid UTF-8".into(),
+            line: 1,
+            column: 1,
+        })?;
+        T::check_json(t, sink)
+    }
+
+    /// Finish, then build the typed value from the text.
+    ///
+    /// # Errors
+    /// As [`Stream::finish`].
+    pub fn into_tool(mut self) -> Result<T, Error> {
+        self.finish()?;
+        let t = std::str::from_utf8(&self.text).map_err(|_| Error::Syntax {
+            message: "invalid UTF-8".into(),
+            line: 1,
+            column: 1,
+        })?;
+        T::from_json(t)
+    }
+
+    /// The size in bytes of the automaton's state (fixed for `T` at compile time).
+    #[must_use]
+    pub fn automaton_size() -> usize {
+        T::__Automaton::size()
+    }
+
+    /// Whether the automaton alone decides the end (no full re-check of the text is due at
+    /// [`Stream::finish`]). Not public API: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __automaton_verdict(&self) -> Option<bool> {
+        let mut m = self.m.clone();
+        match m.finish(&self.text) {
+            Ok(true) => Some(true),
+            Ok(false) => None,
+            Err(_) => Some(false),
+        }
+    }
+}

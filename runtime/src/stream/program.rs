@@ -1,0 +1,195 @@
+//! The tables the macro emits for the prefix automaton: one [`Node`] per subschema, read by
+//! [`super::machine::Machine`]. Everything here is `'static` data and function pointers; nothing
+//! is built at run time.
+
+use crate::pattern::Pattern;
+use crate::text::{Scanner, Span, Step};
+use crate::violation::Violation;
+
+/// No node (an absent keyword, or one that accepts everything).
+pub const NONE: u16 = u16::MAX;
+
+/// Type bits, as [`Node::types`] holds them.
+pub mod ty {
+    /// `null`
+    pub const NULL: u8 = 1;
+    /// `true` / `false`
+    pub const BOOLEAN: u8 = 2;
+    /// an integer (any number may still turn out to be one)
+    pub const INTEGER: u8 = 4;
+    /// a number
+    pub const NUMBER: u8 = 8;
+    /// a string
+    pub const STRING: u8 = 16;
+    /// an array
+    pub const ARRAY: u8 = 32;
+    /// an object
+    pub const OBJECT: u8 = 64;
+    /// every type
+    pub const ALL: u8 = 127;
+}
+
+/// A compiled schema, as the prefix automaton reads it.
+#[derive(Debug)]
+pub struct Program {
+    /// every subschema, by node id
+    pub nodes: &'static [Node],
+    /// the root's id
+    pub root: u16,
+}
+
+/// One subschema. Fields that do not apply hold their "absent" value ([`Node::ALWAYS`]).
+#[derive(Debug, Clone, Copy)]
+pub struct Node {
+    /// the schema accepts every value (`true`, `{}`): never given a slot
+    pub always: bool,
+    /// the schema accepts nothing (`false`)
+    pub never: bool,
+    /// the allowed types ([`ty`] bits; `integer` also set when `number` is)
+    pub types: u8,
+    /// the exact verdict of this subschema on one value of well-formed text
+    pub scan: fn(&mut Scanner<'_>) -> Step,
+    /// the first violation of this subschema on one value of well-formed text
+    pub explain: fn(Span<'_>) -> Option<Violation>,
+    /// an array or object value is judged by [`Node::scan`] when it closes (keywords the
+    /// automaton does not follow member by member: `uniqueItems`, `enum`/`const`,
+    /// `unevaluated*`, too many names)
+    pub lookback: bool,
+    /// `enum`/`const`: the JSON types of its members ([`ty`] bits; 0 when absent)
+    pub enum_types: u8,
+    /// `enum`/`const`: its string members, matched character by character (`None` when there
+    /// is no `enum`/`const`, or too many members to follow)
+    pub strings: Option<&'static [&'static str]>,
+    /// `enum`/`const` as JSON text, for messages
+    pub enum_text: &'static str,
+    /// whether it is a `const`
+    pub is_const: bool,
+    /// `maxLength` (`u64::MAX` when absent)
+    pub max_length: u64,
+    /// `pattern`, stepped byte by byte, with its source
+    pub pattern: Option<(&'static Pattern, &'static str)>,
+    /// a leading `-` already breaks `minimum > 0` or `exclusiveMinimum >= 0`: the limit as
+    /// written and whether it is exclusive
+    pub negative: Option<(&'static str, bool)>,
+    /// property names the object keywords speak of: `properties` first, then the other names
+    /// of `required`, `dependentRequired` and `dependentSchemas` (at most 128)
+    pub names: &'static [&'static str],
+    /// `properties`: the node of `names[i]`
+    pub props: &'static [u16],
+    /// `required`, as bits over `names`
+    pub required: u128,
+    /// `additionalProperties` ([`NONE`] when absent or `true`)
+    pub additional: u16,
+    /// `additionalProperties: false`
+    pub closed: bool,
+    /// `patternProperties`, each with its source and node
+    pub patterns: &'static [(&'static Pattern, u16)],
+    /// `propertyNames`
+    pub property_names: u16,
+    /// `minProperties` (0 when absent)
+    pub min_props: u64,
+    /// `maxProperties` (`u64::MAX` when absent)
+    pub max_props: u64,
+    /// `dependentRequired`: the name's index and the bits of the names it requires
+    pub dep_required: &'static [(u8, u128)],
+    /// `dependentSchemas`: the name's index and the node
+    pub dep_schemas: &'static [(u8, u16)],
+    /// `prefixItems`
+    pub prefix: &'static [u16],
+    /// `items` (after the prefix)
+    pub items: u16,
+    /// `minItems` (0 when absent)
+    pub min_items: u64,
+    /// `maxItems`, or the prefix's length under `items: false` when smaller (`u64::MAX` when
+    /// absent)
+    pub max_items: u64,
+    /// `contains`
+    pub contains: u16,
+    /// `minContains` (1 by default; only with `contains`)
+    pub min_contains: u64,
+    /// `maxContains` (`u64::MAX` when absent)
+    pub max_contains: u64,
+    /// `$ref` and `allOf`
+    pub all_of: &'static [u16],
+    /// `anyOf`
+    pub any_of: &'static [u16],
+    /// `oneOf`
+    pub one_of: &'static [u16],
+    /// `not`
+    pub not: u16,
+    /// `if`
+    pub if_: u16,
+    /// `then` ([`NONE`]: `true`)
+    pub then_: u16,
+    /// `else` ([`NONE`]: `true`)
+    pub else_: u16,
+}
+
+fn scan_any(sc: &mut Scanner<'_>) -> Step {
+    sc.skip_value()
+}
+
+fn explain_none(_: Span<'_>) -> Option<Violation> {
+    None
+}
+
+impl Node {
+    /// A node that accepts everything; the macro writes `Node { .., ..Node::ALWAYS }`.
+    pub const ALWAYS: Self = Self {
+        always: true,
+        never: false,
+        types: ty::ALL,
+        scan: scan_any,
+        explain: explain_none,
+        lookback: false,
+        enum_types: 0,
+        strings: None,
+        enum_text: "",
+        is_const: false,
+        max_length: u64::MAX,
+        pattern: None,
+        negative: None,
+        names: &[],
+        props: &[],
+        required: 0,
+        additional: NONE,
+        closed: false,
+        patterns: &[],
+        property_names: NONE,
+        min_props: 0,
+        max_props: u64::MAX,
+        dep_required: &[],
+        dep_schemas: &[],
+        prefix: &[],
+        items: NONE,
+        min_items: 0,
+        max_items: u64::MAX,
+        contains: NONE,
+        min_contains: 1,
+        max_contains: u64::MAX,
+        all_of: &[],
+        any_of: &[],
+        one_of: &[],
+        not: NONE,
+        if_: NONE,
+        then_: NONE,
+        else_: NONE,
+    };
+
+    /// The subschemas applied to the same value.
+    pub(crate) fn in_place(&self) -> impl Iterator<Item = u16> + '_ {
+        self.all_of
+            .iter()
+            .chain(self.any_of)
+            .chain(self.one_of)
+            .copied()
+            .chain([self.not, self.if_, self.then_, self.else_])
+            .chain(self.dep_schemas.iter().map(|d| d.1))
+            .filter(|n| *n != NONE)
+    }
+
+    /// Whether a string value needs its characters looked at one by one.
+    pub(crate) fn follows_chars(&self) -> bool {
+        self.max_length != u64::MAX || self.strings.is_some() || self.pattern.is_some()
+    }
+}

@@ -1,0 +1,121 @@
+//! The streaming validator against `is_valid_json`, over every fixture schema, its valid and
+//! invalid instances, the malformed texts and ~150 mutants of each: sound (a prefix of a valid
+//! text is never dead, at any cut), agreeing at the end (for every chunking), and deterministic
+//! (where it dies does not depend on how the text was split).
+
+#![allow(clippy::pedantic)]
+
+mod fixtures;
+
+use std::fmt::Debug;
+
+use fixtures::{mutants, Lcg, Visit, MALFORMED};
+use toolgate::{Progress, Stream, Tool};
+
+/// Feed `text` in the chunks `sizes` cycles through; the death offset (if any) and the end.
+fn run<T: Tool>(text: &[u8], sizes: &[usize]) -> (Option<usize>, bool, Stream<T>) {
+    let mut s = T::stream();
+    let mut at = 0;
+    let mut k = 0;
+    let mut dead = None;
+    while at < text.len() {
+        let n = sizes[k % sizes.len()].max(1).min(text.len() - at);
+        k += 1;
+        if let Progress::Dead(d) = s.feed(&text[at..at + n]) {
+            dead.get_or_insert(d.offset);
+        }
+        at += n;
+    }
+    let ok = s.finish().is_ok();
+    (dead, ok, s)
+}
+
+/// Check one text; returns whether it died before its end.
+fn check<T: Tool>(name: &str, text: &str, seed: u64) -> (bool, bool) {
+    let valid = T::is_valid_json(text);
+    let bytes = text.as_bytes();
+    let ctx = || format!("{name}: {text:?}");
+    // Byte by byte, looking at every prefix.
+    let mut s = T::stream();
+    let mut died = None;
+    for (i, b) in bytes.iter().enumerate() {
+        match s.feed(std::slice::from_ref(b)) {
+            Progress::Dead(d) => {
+                assert!(!valid, "a prefix of a valid text is dead at byte {i}: {d} ({})", ctx());
+                assert!(d.offset <= i, "dead at {} reported after reading only up to {i} ({})", d.offset, ctx());
+                died = Some(d.offset);
+                break;
+            }
+            Progress::Alive => {}
+        }
+    }
+    if let Some(v) = s.__automaton_verdict() {
+        if died.is_none() {
+            assert_eq!(v, valid, "the automaton's own verdict ({})", ctx());
+        }
+    }
+    let (d1, ok1, _) = run::<T>(bytes, &[1]);
+    assert_eq!(ok1, valid, "finish vs is_valid_json, 1-byte chunks ({})", ctx());
+    assert_eq!(d1, died, "{}", ctx());
+    let (d2, ok2, _) = run::<T>(bytes, &[bytes.len().max(1)]);
+    assert_eq!(ok2, valid, "finish vs is_valid_json, one chunk ({})", ctx());
+    assert_eq!(d2, died, "death offset, one chunk vs 1-byte chunks ({})", ctx());
+    let mut rng = Lcg(seed);
+    for _ in 0..3 {
+        let sizes: Vec<usize> = (0..8).map(|_| 1 + rng.next() % 17).collect();
+        let (d, ok, _) = run::<T>(bytes, &sizes);
+        assert_eq!(ok, valid, "finish vs is_valid_json, chunks {sizes:?} ({})", ctx());
+        assert_eq!(d, died, "death offset, chunks {sizes:?} ({})", ctx());
+    }
+    if !valid && died.is_none() {
+        // It died at the end, then: finish must say why.
+        let (_, _, mut s) = run::<T>(bytes, &[7]);
+        assert!(s.finish().is_err(), "{}", ctx());
+    }
+    (valid, died.is_some_and(|d| d + 1 < bytes.len()))
+}
+
+#[derive(Default)]
+struct Sound {
+    valid: usize,
+    invalid: usize,
+    early: usize,
+    mutants: bool,
+}
+
+impl Visit for Sound {
+    fn visit<T: Tool + PartialEq + Debug>(&mut self, name: &str, texts: &[&str]) {
+        for (i, t) in texts.iter().chain(MALFORMED).enumerate() {
+            let mut one = |text: &str, seed: u64| {
+                let (valid, early) = check::<T>(name, text, seed);
+                if valid {
+                    self.valid += 1;
+                } else {
+                    self.invalid += 1;
+                    self.early += usize::from(early);
+                }
+            };
+            one(t, i as u64);
+            if self.mutants && t.len() < 400 {
+                for (j, m) in mutants(t, i as u64 * 7919 + name.len() as u64, 150).iter().enumerate() {
+                    one(m, j as u64);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn fixtures_sound_and_exact_at_the_end() {
+    let mut s = Sound::default();
+    fixtures::all(&mut s);
+    assert!(s.valid > 50 && s.invalid > 100, "{} valid, {} invalid", s.valid, s.invalid);
+    assert!(s.early * 2 > s.invalid, "only {} of {} invalid texts died before their last byte", s.early, s.invalid);
+}
+
+#[test]
+fn mutants_sound_and_exact_at_the_end() {
+    let mut s = Sound { mutants: true, ..Sound::default() };
+    fixtures::all(&mut s);
+    assert!(s.valid > 500 && s.invalid > 5000, "{} valid, {} invalid", s.valid, s.invalid);
+}
