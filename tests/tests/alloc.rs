@@ -1,6 +1,7 @@
 //! Deciding valid/invalid allocates nothing: `is_valid` on a parsed `&Value`, and `is_valid_json`
 //! (and `check_json` with a `Verdict`) straight from the text, on valid and on schema-invalid
-//! input, for every fixture. Counted by a global allocator (this binary only), per thread so that
+//! input, for every fixture; and feeding a `Stream` (with its text buffer reserved), every feed
+//! up to the one that finds the text dead. Counted by a global allocator (this binary only), per thread so that
 //! the test harness's other threads do not interfere. Run with and without serde_json's
 //! `float_roundtrip` feature: `cargo test --workspace` turns it on (through the benchmarks'
 //! jsonschema), `cargo test -p toolgate-tests` leaves it off.
@@ -67,6 +68,30 @@ impl Visit for NoAlloc {
             });
             assert_eq!(n, 0, "check_json(Verdict) allocated {n} times: {name}: {text}");
             assert_eq!(v, (true, valid), "{name}: {text}");
+            // Streaming: every feed that leaves the text alive allocates nothing, in 1-byte and
+            // in 16-byte chunks; only a death builds its explanation. A valid text finishes
+            // without allocating either.
+            for chunk in [1, 16] {
+                let mut s = toolgate::Stream::<T>::with_capacity(text.len());
+                let mut alive = true;
+                for piece in text.as_bytes().chunks(chunk) {
+                    let (n, p) = allocations(|| s.feed(piece).is_dead());
+                    if p {
+                        alive = false;
+                        break;
+                    }
+                    assert_eq!(n, 0, "a {chunk}-byte feed allocated {n} times: {name}: {text}");
+                }
+                if alive {
+                    let (n, ok) = allocations(|| s.finish().is_ok());
+                    if ok {
+                        assert_eq!(n, 0, "finish allocated {n} times: {name}: {text}");
+                    }
+                    assert_eq!(ok, valid, "{name}: {text}");
+                } else {
+                    assert!(!valid, "{name}: {text}");
+                }
+            }
             self.checked += 1;
             if !valid {
                 self.invalid += 1;
@@ -76,6 +101,15 @@ impl Visit for NoAlloc {
             // Not JSON: the verdict still allocates nothing (only the error message would).
             let (n, valid) = allocations(|| T::is_valid_json(text));
             assert_eq!((n, valid), (0, false), "{name}: {text:?}");
+            // The stream is alive, allocation-free, up to the byte that breaks the syntax.
+            let mut s = toolgate::Stream::<T>::with_capacity(text.len());
+            for b in text.as_bytes() {
+                let (n, dead) = allocations(|| s.feed(std::slice::from_ref(b)).is_dead());
+                if dead {
+                    break;
+                }
+                assert_eq!(n, 0, "a feed allocated {n} times: {name}: {text:?}");
+            }
         }
     }
 }
@@ -90,6 +124,9 @@ impl Visit for Warm {
                 let _ = T::is_valid(&value);
             }
             let _ = T::is_valid_json(text);
+            let mut s = T::stream();
+            let _ = s.feed(text.as_bytes());
+            let _ = s.finish();
         }
     }
 }

@@ -365,10 +365,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             return Err(d.clone());
         }
         if let Lex::Num(st) = self.lex {
-            if self.depth == 0 && matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits) {
-                if !self.end_number(text) {
-                    return Err(self.dead_clone());
-                }
+            let ends = self.depth == 0 && matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits);
+            if ends && !self.end_number(text) {
+                return Err(self.dead_clone());
             }
         }
         if self.lex != Lex::Done {

@@ -19,7 +19,7 @@
 //! let mut s = ReadFile::stream();
 //! assert!(matches!(s.feed(br#"{"path": "notes.txt", "max_li"#), Progress::Alive));
 //! let Progress::Dead(d) = s.feed(br#"nes": "ten"}"#) else { panic!("a string is never an integer") };
-//! assert_eq!(d.offset, 37); // the opening quote of "ten": no continuation can be valid
+//! assert_eq!(d.offset, 35); // the opening quote of "ten": no continuation can be valid
 //! assert_eq!(d.error.to_string(), "/max_lines: expected integer, found string \"…");
 //!
 //! let mut s = ReadFile::stream();
@@ -97,7 +97,7 @@ pub trait Automaton: Clone + fmt::Debug {
     /// Why the text is dead.
     fn death(&self) -> Option<&Dead>;
     /// Bytes read.
-    fn len(&self) -> usize;
+    fn read(&self) -> usize;
     /// The size of the state in bytes.
     fn size() -> usize {
         std::mem::size_of::<Self>()
@@ -120,7 +120,7 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     fn death(&self) -> Option<&Dead> {
         Self::death(self)
     }
-    fn len(&self) -> usize {
+    fn read(&self) -> usize {
         Self::len(self)
     }
 }

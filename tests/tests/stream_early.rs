@@ -1,0 +1,274 @@
+//! How early the streaming validator rejects: one test per row of the earliness table in the
+//! README. Each text is fed one byte at a time; the test asserts the byte at which it died (the
+//! first byte after which no continuation can be valid), and that the same text fed in one piece
+//! dies at the same byte.
+
+#![allow(clippy::pedantic)]
+
+use toolgate::{tool_schema, Error, Progress, Tool};
+
+tool_schema! {
+    /// A bit of every keyword family.
+    pub struct Early = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer", "minimum": 1, "maximum": 100},
+            "x": {"type": "number", "exclusiveMinimum": 0},
+            "big": {"type": "number", "maximum": 1000},
+            "e": {"enum": ["alpha", "beta", "A"]},
+            "mixed": {"enum": ["a", 1, [1, 2]]},
+            "c": {"const": "yes"},
+            "short": {"type": "string", "maxLength": 3},
+            "code": {"type": "string", "pattern": "^[a-z]{2}-[0-9]+$"},
+            "word": {"type": "string", "pattern": "x"},
+            "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2, "uniqueItems": true, "minItems": 1},
+            "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": false},
+            "some": {"type": "array", "contains": {"type": "integer"}, "maxContains": 1},
+            "meta": {"type": "object", "maxProperties": 1, "additionalProperties": {"type": "string"}},
+            "card": {"type": "object", "properties": {"number": {"type": "string"}, "cvv": {"type": "string"}},
+                     "dependentRequired": {"number": ["cvv"]}},
+            "named": {"type": "object", "propertyNames": {"maxLength": 2}},
+            "nz": {"not": {"type": "integer"}},
+            "all": {"allOf": [{"type": "string"}, {"maxLength": 2}]},
+            "any": {"anyOf": [{"type": "string", "maxLength": 1}, {"type": "integer"}]},
+            "one": {"oneOf": [{"type": "string"}, {"type": "string", "maxLength": 2}]},
+            "cond": {"if": {"type": "string"}, "then": {"maxLength": 1}, "else": {"type": "integer"}},
+            "u": {"type": "string", "enum": ["💩", "é"]}
+        },
+        "required": ["n"],
+        "additionalProperties": false
+    };
+}
+
+/// The byte at which `text` dies, fed one byte at a time (checked against one piece).
+fn dies_at<T: Tool>(text: &str) -> Option<usize> {
+    let mut s = T::stream();
+    let mut dead = None;
+    for b in text.as_bytes() {
+        if let Progress::Dead(d) = s.feed(std::slice::from_ref(b)) {
+            dead = Some(d.offset);
+            break;
+        }
+    }
+    let mut whole = T::stream();
+    let once = match whole.feed(text.as_bytes()) {
+        Progress::Dead(d) => Some(d.offset),
+        Progress::Alive => None,
+    };
+    assert_eq!(dead, once, "{text:?}: 1-byte feeding vs one piece");
+    if dead.is_some() {
+        assert!(!T::is_valid_json(text) || text.len() < dead.unwrap_or(0), "{text:?} is valid but died");
+    }
+    dead
+}
+
+/// `text`'s offset of the `k`-th byte of the first occurrence of `needle`.
+fn at(text: &str, needle: &str, k: usize) -> usize {
+    text.find(needle).map(|i| i + k).unwrap_or_else(|| panic!("{needle:?} not in {text:?}"))
+}
+
+fn early(text: &str, needle: &str, k: usize) {
+    assert_eq!(dies_at::<Early>(text), Some(at(text, needle, k)), "{text}");
+}
+
+#[test]
+fn syntax_trailing_text_and_root_type_at_the_byte() {
+    early(r#"{"n": 1,}"#, "}", 0);
+    early(r#"{"n": 1, "nz": tru "#, "tru ", 3);
+    early(r#"{"n": 01}"#, "1}", 0);
+    early(r#"{"n": 1} x"#, "x", 0);
+    early(r#"{"n": 1}{"#, "}{", 1);
+    early(r#"["n"]"#, "[", 0);
+    early(r#"  "text""#, "\"", 0);
+    early("{\"n\": 1, \"short\": \"a\u{1}\"}", "\u{1}", 0);
+    early(r#"{"n": 1, "short": "\q"}"#, "q", 0);
+    early(r#"{"n": NaN}"#, "N", 0);
+}
+
+#[test]
+fn type_at_the_first_byte_of_the_value() {
+    early(r#"{"n": "5"}"#, "\"5", 0);
+    early(r#"{"n": [5]}"#, "[", 0);
+    early(r#"{"n": true}"#, "t", 0);
+    // `-` and digits are numbers; `1.0` is still an integer.
+    assert_eq!(dies_at::<Early>(r#"{"n": 1.0}"#), None);
+    assert!(Early::is_valid_json(r#"{"n": 1.0}"#));
+    // 1.5 is not an integer: known when the number ends.
+    early(r#"{"n": 1.5}"#, "}", 0);
+}
+
+#[test]
+fn enum_and_const_strings_at_the_first_character_no_member_continues() {
+    early(r#"{"n": 1, "e": "alx"}"#, "x\"", 0);
+    early(r#"{"n": 1, "e": "g"}"#, "g\"", 0);
+    early(r#"{"n": 1, "c": "yep"}"#, "p\"", 0);
+    // Compared on decoded characters: "\u0041" is "A", and a longer "A..." dies at its second.
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "e": "\u0041"}"#), None);
+    early(r#"{"n": 1, "e": "\u0041\u0042"}"#, "\\u0042", 5);
+    // A string no member can be: dead at the opening quote.
+    early(r#"{"n": 1, "e": 5}"#, "5}", 0);
+    // Members that are not strings: decided when the value closes.
+    early(r#"{"n": 1, "mixed": [1, 3]}"#, "]}", 0);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "mixed": [1, 2]}"#), None);
+    // Multi-byte members, the text cut anywhere: "💩" is F0 9F 92 A9.
+    assert_eq!(dies_at::<Early>("{\"n\": 1, \"u\": \"💩\"}"), None);
+    early("{\"n\": 1, \"u\": \"\u{1F4AA}\"}", "\u{1F4AA}", 3);
+}
+
+#[test]
+fn closed_objects_and_property_names_when_the_key_closes_or_earlier() {
+    // No declared name starts with "v": dead at the "v".
+    early(r#"{"n": 1, "verbose": true}"#, "verbose", 0);
+    // A declared name ("short") keeps it alive as long as the key may still be that name.
+    early(r#"{"n": 1, "shorter": 1}"#, "er\"", 0);
+    early(r#"{"n": 1, "short ": 1}"#, " \": 1", 0);
+    // propertyNames runs on the key as it is read: maxLength 2 breaks at the third character.
+    early(r#"{"n": 1, "named": {"abc": 1}}"#, "c\"", 0);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "named": {"ab": 1}}"#), None);
+}
+
+#[test]
+fn a_duplicate_key_when_the_repeated_key_closes() {
+    early(r#"{"n": 1, "n": 2}"#, "n\": 2", 1);
+    early(r#"{"n": 1, "\u006e": 2}"#, "e\": 2", 1);
+}
+
+#[test]
+fn counts_the_moment_they_are_exceeded() {
+    // maxLength: at the fourth character.
+    early(r#"{"n": 1, "short": "abcd"}"#, "d\"", 0);
+    // maxItems: at the comma that promises a third item.
+    early(r#"{"n": 1, "tags": ["a", "b", "c"]}"#, ", \"c", 0);
+    // items: false after two prefixItems: at the comma that promises a third.
+    early(r#"{"n": 1, "pair": [1, "a", 2]}"#, ", 2", 0);
+    // maxProperties: at the comma that promises a second member.
+    early(r#"{"n": 1, "meta": {"a": "x", "b": "y"}}"#, ", \"b", 0);
+    // maxContains: when the second matching item closes.
+    early(r#"{"n": 1, "some": [1, "a", 2, 3]}"#, ", 3", 0);
+}
+
+#[test]
+fn patterns_when_the_automaton_can_no_longer_match() {
+    // Anchored: "A" cannot start [a-z]{2}.
+    early(r#"{"n": 1, "code": "Ab-1"}"#, "Ab", 0);
+    early(r#"{"n": 1, "code": "ab_1"}"#, "_1", 0);
+    // Unanchored: only the end can tell.
+    early(r#"{"n": 1, "word": "abc"}"#, "c\"", 1);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "word": "axc"}"#), None);
+}
+
+#[test]
+fn numbers_when_they_end_and_signs_that_decide() {
+    // 1000 could still become 1000e-3: decided at the byte after the number.
+    early(r#"{"n": 1, "big": 1001}"#, "}", 0);
+    assert!(Early::is_valid_json(r#"{"n": 1, "big": 1001e-3}"#));
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "big": 1001e-3}"#), None);
+    // A sign alone: exclusiveMinimum 0 rules out every negative number (and -0).
+    early(r#"{"n": 1, "x": -0.5}"#, "-", 0);
+    // minimum 1: so does `-`.
+    early(r#"{"n": -5}"#, "-", 0);
+    // A number at the root ends with the text: `finish` decides.
+    toolgate::tool_schema! {
+        /// A bounded number.
+        pub struct Bounded = {"type": "integer", "maximum": 5};
+    }
+    let mut s = Bounded::stream();
+    assert!(!s.feed(b"6").is_dead());
+    assert!(matches!(s.finish(), Err(Error::Invalid(_))));
+}
+
+#[test]
+fn whole_value_keywords_when_the_value_closes() {
+    // required: when the root closes.
+    assert_eq!(dies_at::<Early>(r#"{"x": 1}"#), Some(7));
+    // minItems, uniqueItems: when the array closes.
+    early(r#"{"n": 1, "tags": []}"#, "]", 0);
+    early(r#"{"n": 1, "tags": ["a", "a"]}"#, "]", 0);
+    // dependentRequired: when the object closes.
+    early(r#"{"n": 1, "card": {"number": "1"}}"#, "}}", 0);
+    // contains: when the array closes.
+    early(r#"{"n": 1, "some": ["a"]}"#, "]", 0);
+    // not: when the value closes.
+    early(r#"{"n": 1, "nz": 5}"#, "}", 0);
+    // oneOf, exactly one: "ab" matches both branches.
+    early(r#"{"n": 1, "one": "ab"}"#, "b\"", 1);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "one": "abc"}"#), None);
+}
+
+#[test]
+fn applicators_die_with_their_branches() {
+    // allOf: any branch dead.
+    early(r#"{"n": 1, "all": 5}"#, "5", 0);
+    early(r#"{"n": 1, "all": "abc"}"#, "c\"", 0);
+    // anyOf: every branch dead ("ab" is too long for the string branch, and not an integer).
+    early(r#"{"n": 1, "any": "ab"}"#, "b\"", 0);
+    early(r#"{"n": 1, "any": true}"#, "t", 0);
+    // oneOf: every branch dead.
+    early(r#"{"n": 1, "one": 5}"#, "5", 0);
+    // if/then/else: the string outcome (then: maxLength 1) dies at the second character; a
+    // boolean fails `if`, and `else` (an integer) dies at its first byte.
+    early(r#"{"n": 1, "cond": "ab"}"#, "b\"", 0);
+    early(r#"{"n": 1, "cond": true}"#, "t", 0);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "cond": 7}"#), None);
+}
+
+#[test]
+fn bad_bytes_and_cut_characters() {
+    // A byte no continuation can make UTF-8 is dead at that byte.
+    let mut s = Early::stream();
+    assert!(!s.feed(b"{\"n\": 1, \"short\": \"").is_dead());
+    let Progress::Dead(d) = s.feed(&[0xFF]) else { panic!("0xFF is never UTF-8") };
+    assert_eq!(d.offset, 19);
+    // A character cut between two fragments is not dead; nor a surrogate pair cut in halves.
+    let text = "{\"n\": 1, \"short\": \"é💩\\ud83d\\udca9\"}".as_bytes();
+    for cut in 0..text.len() {
+        let mut s = Early::stream();
+        assert!(!s.feed(&text[..cut]).is_dead(), "cut at {cut}");
+        let p = s.feed(&text[cut..]);
+        // Three characters: the maxLength of 3 holds.
+        assert!(!p.is_dead(), "cut at {cut}: {p:?}");
+        assert!(s.finish().is_ok());
+    }
+    // Overlong encodings and surrogates in UTF-8 are dead at the byte that shows it.
+    let mut s = Early::stream();
+    assert!(!s.feed(b"{\"n\": 1, \"short\": \"").is_dead());
+    assert!(!s.feed(&[0xED]).is_dead());
+    assert!(s.feed(&[0xA0]).is_dead(), "ED A0 starts a UTF-16 surrogate");
+}
+
+#[test]
+fn feeding_after_dead_or_finish_is_a_no_op() {
+    let mut s = Early::stream();
+    let Progress::Dead(first) = s.feed(br#"{"n": "#.as_slice().iter().chain(b"\"").copied().collect::<Vec<_>>().as_slice())
+    else {
+        panic!("a string is never an integer")
+    };
+    let Progress::Dead(again) = s.feed(b"5}") else { panic!("still dead") };
+    assert_eq!(first, again);
+    assert_eq!(s.text(), br#"{"n": ""#);
+    assert!(s.finish().is_err());
+
+    let mut s = Early::stream();
+    assert!(!s.feed(br#"{"n": 5}"#).is_dead());
+    assert!(s.finish().is_ok());
+    assert!(!s.feed(b"garbage").is_dead());
+    assert!(s.finish().is_ok());
+    assert_eq!(s.into_tool().unwrap().n, 5);
+}
+
+#[test]
+fn the_explanation_names_the_place_and_the_rule() {
+    let mut s = Early::stream();
+    let Progress::Dead(d) = s.feed(br#"{"n": 1, "tags": ["a", 7]}"#) else { panic!() };
+    assert_eq!(d.to_string(), "at byte 23: /tags/1: expected string, found number 7…");
+    let mut s = Early::stream();
+    let Progress::Dead(d) = s.feed(br#"{"n": 1, "verbose": true}"#) else { panic!() };
+    assert_eq!(d.violation().map(|v| v.pointer.as_str()), Some("/v…"));
+    assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("additionalProperties"));
+    let mut s = Early::stream();
+    let Progress::Dead(d) = s.feed(br#"{"n": 1 "#.as_slice().iter().chain(b"x").copied().collect::<Vec<_>>().as_slice())
+    else {
+        panic!()
+    };
+    assert!(matches!(d.error, Error::Syntax { line: 1, column: 9, .. }), "{d}");
+}
