@@ -258,6 +258,7 @@ pub mod __private {
     pub static EMPTY_PROGRAM: Program = Program { nodes: &[], root: NONE };
     pub use crate::text::{is_json, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str, Unique};
     pub use ::core::borrow::Borrow;
+    pub use ::std::boxed::Box;
     pub use serde;
     pub use serde_json;
     pub use toolgate_macros::tool_schema_impl;

@@ -62,6 +62,7 @@ mod framework;
 mod rejection;
 mod repair;
 mod result;
+mod stream;
 mod toolbox;
 
 pub use declare::{openai_strict, NotStrict, Provider};
@@ -69,6 +70,9 @@ pub use envelope::Envelope;
 pub use rejection::{feedback, Rejection, Stage};
 pub use repair::{Attempt, AttemptVerdict, Interrupted, Message, Repair, Role};
 pub use result::{check_result, check_result_of, CheckedResult, ResultError};
+#[doc(hidden)]
+pub use stream::ArgStream;
+pub use stream::{StreamEvent, StreamFormat, StreamGate};
 #[doc(hidden)]
 pub use toolbox::__names_unique;
 pub use toolbox::{Handle, Holds, ToolSpec, Toolbox};

@@ -17,8 +17,11 @@ pub enum Stage {
     TooDeep,
     /// The reply (or an OpenAI `arguments` string) is not exactly one JSON value.
     NotJson,
-    /// The JSON does not have the shape of the gate's envelope.
+    /// The JSON does not have the shape of the gate's envelope (or a stream's event is malformed).
     Envelope,
+    /// The stream ended (or stopped: `length`, `max_tokens`, an error) before the call was
+    /// complete; the call is never accepted.
+    Truncated,
     /// The tool name is not one of the toolbox's tools (compared exactly).
     NotAllowed,
     /// The arguments violate the tool's schema.
@@ -29,7 +32,7 @@ pub enum Stage {
 
 impl Stage {
     /// The stage's name as used in reasons: `too long`, `too deep`, `not JSON`, `envelope`,
-    /// `tool not allowed`, `arguments`, `rule`.
+    /// `truncated`, `tool not allowed`, `arguments`, `rule`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -37,6 +40,7 @@ impl Stage {
             Self::TooDeep => "too deep",
             Self::NotJson => "not JSON",
             Self::Envelope => "envelope",
+            Self::Truncated => "truncated",
             Self::NotAllowed => "tool not allowed",
             Self::Arguments => "arguments",
             Self::Rule => "rule",
@@ -70,6 +74,7 @@ pub(crate) struct Parts {
     pub(crate) violations: Violations,
     pub(crate) detail: String,
     pub(crate) allowed: Vec<&'static str>,
+    pub(crate) offset: Option<usize>,
 }
 
 impl Rejection {
@@ -83,6 +88,7 @@ impl Rejection {
             violations: Violations::default(),
             detail: detail.into(),
             allowed: Vec::new(),
+            offset: None,
         }))
     }
 
@@ -117,6 +123,14 @@ impl Rejection {
     #[must_use]
     pub fn tool(&self) -> Option<&str> {
         self.0.tool.as_deref()
+    }
+
+    /// For a streamed call rejected before it was complete: the byte offset in its arguments'
+    /// text at which it became certain that no continuation could be valid (or that a limit was
+    /// crossed). `None` for whole replies.
+    #[must_use]
+    pub const fn offset(&self) -> Option<usize> {
+        self.0.offset
     }
 
     /// The schema violations ([`Stage::Arguments`]); empty for the other stages.
@@ -179,6 +193,10 @@ impl Rejection {
             Stage::NotJson => format!("Your reply was rejected: it is not valid JSON: {}.", self.0.detail),
             Stage::Envelope => {
                 format!("Your reply was rejected: {call}it does not have the expected shape: {}.", self.0.detail)
+            }
+            Stage::Truncated => {
+                let what = if tool.is_empty() { String::new() } else { format!(" to {tool}") };
+                format!("Your reply was cut off: {call}the call{what} was not complete ({}).", self.0.detail)
             }
             Stage::NotAllowed => {
                 let mut s = format!("Your reply was rejected: {call}there is no tool named {}.", quoted(tool));

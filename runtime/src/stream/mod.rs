@@ -82,7 +82,7 @@ impl std::error::Error for Dead {}
 
 /// The prefix automaton of a tool, as the macro sized it. Not public API.
 #[doc(hidden)]
-pub trait Automaton: Clone + fmt::Debug {
+pub trait Automaton: Clone + fmt::Debug + Send + Sync {
     /// The automaton at the start of a text.
     fn start(prog: &'static Program) -> Self;
     /// Read what `text` has beyond what was read; `false` once dead.
