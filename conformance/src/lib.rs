@@ -7,8 +7,10 @@
 //! against every entry point of [`toolgate::Tool`] ([`run`]) and renders `docs/CONFORMANCE.md`
 //! ([`report`]).
 //!
-//! The tests live in `tests/`: `suite.rs` (the suite, the report) and `differential.rs`
-//! (generated instances, checked against the `jsonschema` crate).
+//! The tests live in `tests/`: `suite.rs` (the suite, the report), `stream.rs` (the streaming
+//! validator over every accepted case, [`check_stream`], and `docs/STREAMING.md`,
+//! [`stream_report`]) and `differential.rs` (generated instances, checked against the
+//! `jsonschema` crate, and through the stream).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -176,6 +178,8 @@ pub struct Ops {
     pub deserialize: fn(&str) -> bool,
     /// every violation [`Tool::check_json`] reports (`None` if it says the text is not JSON)
     pub check_json: fn(&str) -> Option<Vec<toolgate::Violation>>,
+    /// the text fed to [`Tool::stream`] in the given chunks ([`stream_run`])
+    pub stream: fn(&str, &[usize]) -> StreamRun,
 }
 
 impl std::fmt::Debug for Ops {
@@ -208,6 +212,7 @@ impl Ops {
             from_json: from_json_ok::<T>,
             deserialize: deserialize_ok::<T>,
             check_json: check_json_all::<T>,
+            stream: stream_run::<T>,
         }
     }
 }
@@ -691,3 +696,381 @@ is checked like the required tests, and a wrong verdict fails the test just the 
 - `dependencies-compatibility.json`, `cross-draft.json`: keywords and references of other drafts are \
   refused in a draft 2020-12 schema.
 ";
+
+// ---------------------------------------------------------------------------------------------
+// The streaming validator: soundness, agreement at the end, and how early it rejects.
+// ---------------------------------------------------------------------------------------------
+
+/// Where a [`StreamRun`] first came back [`toolgate::Progress::Dead`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamDeath {
+    /// `Dead::offset`: the byte at which no continuation could be valid any more
+    pub offset: usize,
+    /// how many bytes had been fed when `feed` first returned `Dead`
+    pub fed: usize,
+    /// `Dead::error`, as text
+    pub error: String,
+}
+
+/// One text fed to [`Tool::stream`] in chunks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StreamRun {
+    /// the first `Dead` that `feed` returned, if any
+    pub dead: Option<StreamDeath>,
+    /// a `feed` after the first `Dead` returned something other than that same `Dead`
+    pub unstable: bool,
+    /// `__automaton_verdict()` once everything was fed (before `finish`)
+    pub verdict: Option<bool>,
+    /// `finish()`, the error as text
+    pub finish: Result<(), String>,
+}
+
+/// Feed `text` to `T::stream()` in chunks of the sizes `sizes` cycles through (an empty `sizes`
+/// means one chunk; a size of 0 counts as 1), then finish.
+#[must_use]
+pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
+    let bytes = text.as_bytes();
+    let mut s = T::stream();
+    let (mut at, mut k) = (0, 0);
+    let mut first: Option<toolgate::Progress> = None;
+    let mut dead = None;
+    let mut unstable = false;
+    while at < bytes.len() {
+        let left = bytes.len() - at;
+        let n = sizes.get(k % sizes.len().max(1)).copied().unwrap_or(left).clamp(1, left);
+        k += 1;
+        let p = s.feed(&bytes[at..at + n]);
+        at += n;
+        match (&first, p) {
+            (None, toolgate::Progress::Alive) => {}
+            (None, p @ toolgate::Progress::Dead(_)) => {
+                if let toolgate::Progress::Dead(d) = &p {
+                    dead = Some(StreamDeath { offset: d.offset, fed: at, error: d.error.to_string() });
+                }
+                first = Some(p);
+            }
+            (Some(f), p) => unstable |= *f != p,
+        }
+    }
+    let verdict = s.__automaton_verdict();
+    let finish = s.finish().map_err(|e| e.to_string());
+    StreamRun { dead, unstable, verdict, finish }
+}
+
+/// Eight chunk sizes between 1 and 17, the same for the same `seed` (SplitMix64).
+#[must_use]
+pub fn random_chunking(seed: u64) -> Vec<usize> {
+    let mut x = seed;
+    (0..8)
+        .map(|_| {
+            x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^= z >> 31;
+            1 + usize::try_from(z % 17).unwrap_or(0)
+        })
+        .collect()
+}
+
+/// FNV-1a of `parts`: a fixed seed for a case.
+#[must_use]
+pub fn seed_of(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain([0xff]) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// What [`check_stream`] found about one text.
+#[derive(Debug, Clone, Default)]
+pub struct StreamCheck {
+    /// every broken guarantee, one line each (empty: the stream behaved)
+    pub wrong: Vec<String>,
+    /// the death offset with 1-byte chunks
+    pub dead: Option<usize>,
+    /// the text's length in bytes
+    pub len: usize,
+}
+
+fn chunking_label(sizes: &[usize], len: usize) -> String {
+    match sizes {
+        [1] => "1-byte chunks".to_owned(),
+        [] => "one chunk".to_owned(),
+        [n] if *n >= len => "one chunk".to_owned(),
+        _ => format!("chunks {sizes:?} (cycled)"),
+    }
+}
+
+/// Check the stream on `text`: fed byte by byte (so every prefix is looked at), then in each of
+/// `chunkings`. `expected` is the known verdict (the suite's), if any; the stream must agree
+/// with it and with `is_valid_json`.
+///
+/// The guarantees: a prefix of a valid text is never dead; `finish()` is `Ok` exactly when the
+/// text is valid; the death offset does not depend on the chunking (and lies before the bytes
+/// fed when it was reported); feeding after `Dead` returns the same `Dead`; the automaton's
+/// own verdict, when it gives one and the text did not die, is right.
+#[must_use]
+pub fn check_stream(
+    stream: fn(&str, &[usize]) -> StreamRun,
+    is_valid_json: fn(&str) -> bool,
+    text: &str,
+    expected: Option<bool>,
+    chunkings: &[Vec<usize>],
+) -> StreamCheck {
+    let json = is_valid_json(text);
+    let truth = expected.unwrap_or(json);
+    let len = text.len();
+    let mut wrong = Vec::new();
+    if json != truth {
+        wrong.push(format!("is_valid_json says {json}, expected {truth}"));
+    }
+    let first = stream(text, &[1]);
+    let dead = first.dead.as_ref().map(|d| d.offset);
+    for (i, sizes) in std::iter::once(&vec![1]).chain(chunkings).enumerate() {
+        let r = if i == 0 { first.clone() } else { stream(text, sizes) };
+        let how = chunking_label(sizes, len);
+        if let Some(d) = &r.dead {
+            if truth || json {
+                let prefix = String::from_utf8_lossy(&text.as_bytes()[..d.fed]);
+                wrong.push(format!(
+                    "UNSOUND ({how}): a valid text is dead at byte {}, reported after {} bytes fed (prefix {prefix:?}): {}",
+                    d.offset, d.fed, d.error
+                ));
+            }
+            if d.offset >= d.fed || d.offset >= len {
+                wrong.push(format!(
+                    "{how}: dead at byte {} of {len}, reported after only {} bytes fed",
+                    d.offset, d.fed
+                ));
+            }
+            if r.finish.is_ok() {
+                wrong.push(format!("{how}: dead at byte {}, yet finish() is Ok", d.offset));
+            }
+        }
+        if r.unstable {
+            wrong.push(format!("{how}: a feed after Dead returned something else"));
+        }
+        let ok = r.finish.is_ok();
+        if ok != truth || ok != json {
+            let why = r.finish.as_ref().err().map(|e| format!(" ({e})")).unwrap_or_default();
+            wrong.push(format!(
+                "{how}: finish() is {}{why}, expected {truth}, is_valid_json says {json}",
+                if ok { "Ok" } else { "Err" }
+            ));
+        }
+        let at = r.dead.as_ref().map(|d| d.offset);
+        if at != dead {
+            wrong.push(format!("{how}: death offset {at:?}, with 1-byte chunks {dead:?}"));
+        }
+        if let (None, Some(v)) = (&r.dead, r.verdict) {
+            if v != truth {
+                wrong.push(format!("{how}: the automaton's own verdict is {v}, expected {truth}"));
+            }
+        }
+    }
+    StreamCheck { wrong, dead, len }
+}
+
+/// How early the stream rejected a set of invalid texts.
+#[derive(Debug, Clone, Default)]
+pub struct Earliness {
+    /// invalid texts counted
+    pub invalid: usize,
+    /// of which dead before their last byte (`offset + 1 < len`)
+    pub early: usize,
+    /// per text, the share of its bytes never waited for (0 unless early)
+    saved: Vec<f64>,
+}
+
+impl Earliness {
+    /// Count one invalid text of `len` bytes whose stream died at `dead` (1-byte chunks).
+    #[allow(clippy::cast_precision_loss)]
+    pub fn add(&mut self, dead: Option<usize>, len: usize) {
+        self.invalid += 1;
+        match dead {
+            Some(o) if o + 1 < len => {
+                self.early += 1;
+                self.saved.push(1.0 - (o + 1) as f64 / len as f64);
+            }
+            _ => self.saved.push(0.0),
+        }
+    }
+
+    /// Add another set.
+    pub fn merge(&mut self, o: &Self) {
+        self.invalid += o.invalid;
+        self.early += o.early;
+        self.saved.extend_from_slice(&o.saved);
+    }
+
+    /// The share rejected before the last byte.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn early_share(&self) -> Option<f64> {
+        (self.invalid > 0).then(|| self.early as f64 / self.invalid as f64)
+    }
+
+    /// The median share of bytes never waited for.
+    #[must_use]
+    pub fn median_saved(&self) -> Option<f64> {
+        let mut v = self.saved.clone();
+        v.sort_by(f64::total_cmp);
+        let n = v.len();
+        match n {
+            0 => None,
+            _ if n % 2 == 1 => Some(v[n / 2]),
+            _ => Some((v[n / 2 - 1] + v[n / 2]) / 2.0),
+        }
+    }
+
+    fn row(&self, label: &str) -> String {
+        let pct = |x: Option<f64>| x.map_or_else(|| "–".to_owned(), |x| format!("{:.1}%", x * 100.0));
+        format!(
+            "| {label} | {} | {} ({}) | {} |\n",
+            self.invalid,
+            pct(self.early_share()),
+            self.early,
+            pct(self.median_saved())
+        )
+    }
+}
+
+const EARLY_HEADER: &str = "| | invalid cases | rejected early | median saved |\n|---|---:|---:|---:|\n";
+
+/// The stream over the suite: per file, how early its invalid cases died; every broken guarantee.
+#[derive(Debug, Clone, Default)]
+pub struct StreamOutcome {
+    /// per file with at least one accepted case: path, optional, earliness of its invalid cases
+    pub files: Vec<(&'static str, bool, Earliness)>,
+    /// cases checked (valid, invalid)
+    pub cases: (usize, usize),
+    /// one line per case that broke a guarantee: file / group / case / text, then what broke
+    pub failures: Vec<String>,
+}
+
+/// Feed every case of every accepted group through the stream: byte by byte, in one chunk and
+/// in three seeded random chunkings ([`check_stream`]).
+#[must_use]
+pub fn run_stream(suite: &Suite) -> StreamOutcome {
+    let mut out = StreamOutcome::default();
+    for file in suite.files {
+        let mut e = Earliness::default();
+        let mut any = false;
+        for (gi, group) in file.groups.iter().enumerate() {
+            let Some(ops) = &group.ops else { continue };
+            for (ci, case) in group.cases.iter().enumerate() {
+                any = true;
+                let (g, c) = (gi.to_string(), ci.to_string());
+                let seed = seed_of(&[file.path, &g, &c]);
+                let mut chunkings = vec![vec![case.data.len().max(1)]];
+                chunkings.extend((0..3).map(|k| random_chunking(seed.wrapping_add(k))));
+                let r = check_stream(ops.stream, ops.is_valid_json, case.data, Some(case.valid), &chunkings);
+                if case.valid {
+                    out.cases.0 += 1;
+                } else {
+                    out.cases.1 += 1;
+                    e.add(r.dead, r.len);
+                }
+                if !r.wrong.is_empty() {
+                    out.failures.push(format!(
+                        "{} / group {gi} {:?} / case {ci} {:?} (valid: {}): data {:?}: {}",
+                        file.path,
+                        group.description,
+                        case.description,
+                        case.valid,
+                        case.data,
+                        r.wrong.join("; ")
+                    ));
+                }
+            }
+        }
+        if any {
+            out.files.push((file.path, file.optional, e));
+        }
+    }
+    out
+}
+
+/// `docs/STREAMING.md`: the same text for the same suite, compiler and fixtures, on every run.
+/// `fixtures` are the in-repo fixtures' invalid texts, per fixture.
+#[must_use]
+pub fn stream_report(suite: &Suite, outcome: &StreamOutcome, fixtures: &[(&str, Earliness)]) -> String {
+    let mut out = String::new();
+    out.push_str("# Streaming: how early the stream rejects\n\n");
+    out.push_str(
+        "<!-- Generated by `cargo test -p toolgate-conformance --test stream` (conformance/tests/stream.rs). Do not edit. -->\n\n",
+    );
+    out.push_str(
+        "Every case of every suite group that `tool_schema!` accepts (see CONFORMANCE.md) is fed to \
+         `T::stream()` byte by byte, in one chunk and in three seeded random chunkings. The test fails \
+         if a prefix of a valid case is ever dead, if `finish()` disagrees with the suite or with \
+         `is_valid_json`, if the death offset depends on the chunking, or if the automaton's own end \
+         verdict is wrong. The tables below count the invalid cases: one is **rejected early** when \
+         `feed` returns `Dead` before its last byte (offset + 1 < length), so the whole text was not \
+         needed; **saved** is the share of its bytes never waited for, 1 − (offset + 1) / length, and \
+         0 for a case decided at its last byte or only by `finish()`. The suite's data is always \
+         JSON, so every invalid case breaks the schema, not the syntax. The same suite, compiler and \
+         fixtures give the same text.\n\n",
+    );
+    let commit = suite.commit.map(|c| format!(", commit `{c}`")).unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "Suite: [json-schema-org/JSON-Schema-Test-Suite](https://github.com/json-schema-org/JSON-Schema-Test-Suite){commit}, \
+         `tests/draft2020-12/` and `optional/`. Cases checked: {} valid, {} invalid. Broken guarantees: **{}**.\n",
+        outcome.cases.0,
+        outcome.cases.1,
+        outcome.failures.len()
+    );
+    let total = |optional: Option<bool>| {
+        let mut t = Earliness::default();
+        for (_, o, e) in &outcome.files {
+            if optional.is_none_or(|x| x == *o) {
+                t.merge(e);
+            }
+        }
+        t
+    };
+    out.push_str("## Totals\n\n");
+    out.push_str(EARLY_HEADER);
+    out.push_str(&total(Some(false)).row("required (`tests/draft2020-12`)"));
+    out.push_str(&total(Some(true)).row("optional (`optional/`)"));
+    out.push_str(&total(None).row("**all**"));
+    if !fixtures.is_empty() {
+        let mut f = Earliness::default();
+        for (_, e) in fixtures {
+            f.merge(e);
+        }
+        out.push_str(&f.row("in-repo fixtures (`tests/tests/fixtures`)"));
+    }
+    for (optional, title) in [(false, "Required tests, per file"), (true, "Optional tests, per file")] {
+        let _ = writeln!(out, "\n## {title}\n");
+        out.push_str(&EARLY_HEADER.replacen("| |", "| file |", 1));
+        for (path, _, e) in outcome.files.iter().filter(|(_, o, e)| *o == optional && e.invalid > 0) {
+            out.push_str(&e.row(&format!("`{}`", path.trim_start_matches("draft2020-12/"))));
+        }
+    }
+    if !fixtures.is_empty() {
+        out.push_str("\n## In-repo fixtures, per schema\n\n");
+        out.push_str(
+            "The invalid texts among the instances each fixture of `tests/tests/fixtures/mod.rs` lists (not \
+             its shared malformed texts, nor mutants), checked the same way (`is_valid_json` is the \
+             verdict).\n\n",
+        );
+        out.push_str(&EARLY_HEADER.replacen("| |", "| fixture |", 1).replace("invalid cases", "invalid texts"));
+        for (name, e) in fixtures {
+            out.push_str(&e.row(&format!("`{name}`")));
+        }
+    }
+    if !outcome.failures.is_empty() {
+        out.push_str("\n## Broken guarantees\n\n");
+        for f in &outcome.failures {
+            let _ = writeln!(out, "- {}", md(f));
+        }
+    }
+    out
+}

@@ -6,7 +6,10 @@
 //! (`5.0`), strings of multi-byte characters around length limits, empty arrays and duplicate
 //! items (also `1` next to `1.0`), missing and extra properties, wrong types at every depth. Our
 //! verdict must equal `jsonschema`'s; on top, our own entry points must agree with each other
-//! (`is_valid`, `validate`, `is_valid_json` on the instance's text).
+//! (`is_valid`, `validate`, `is_valid_json` on the instance's text), and the streaming validator
+//! must hold its guarantees on the instance's text (fed byte by byte, then in one seeded random
+//! chunking: never dead on a valid text, `finish()` equal to the verdict, the same death offset;
+//! `toolgate_conformance::check_stream`).
 //!
 //! Seeded and bounded: the same instances on every run. `TOOLGATE_PROPTEST_CASES` sets the
 //! number of instances per fixture (default 512; each suite schema gets a sixteenth of it, at least 8),
@@ -23,6 +26,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, Test
 use serde_json::{Map, Number, Value};
 use toolgate::{tool_schema, Tool};
 use toolgate_conformance::generated::SUITE;
+use toolgate_conformance::{check_stream, random_chunking, seed_of, stream_run, Earliness, StreamRun};
 
 tool_schema! {
     /// fixtures/convert_units.json
@@ -59,10 +63,11 @@ struct Ours {
     is_valid: fn(&Value) -> bool,
     validate: fn(&Value) -> Result<(), toolgate::Violations>,
     is_valid_json: fn(&str) -> bool,
+    stream: fn(&str, &[usize]) -> StreamRun,
 }
 
 fn ours<T: Tool>() -> Ours {
-    Ours { is_valid: T::is_valid, validate: T::validate, is_valid_json: T::is_valid_json }
+    Ours { is_valid: T::is_valid, validate: T::validate, is_valid_json: T::is_valid_json, stream: stream_run::<T> }
 }
 
 fn env_u64(name: &str) -> Option<u64> {
@@ -142,6 +147,8 @@ fn any_number(v: &Value, f: &dyn Fn(&Number) -> bool) -> bool {
 thread_local! {
     /// How often each known class was hit (for the summary line).
     static HITS: RefCell<BTreeMap<&'static str, u32>> = const { RefCell::new(BTreeMap::new()) };
+    /// How early the stream rejected the invalid instances (for the summary line).
+    static EARLY: RefCell<Earliness> = RefCell::new(Earliness::default());
 }
 
 /// Run `cases` generated instances of `schema` through toolgate, jsonschema and the reference
@@ -164,6 +171,14 @@ fn differential(name: &str, schema_text: &str, formats: bool, o: Ours, cases: u3
         }
         if (o.is_valid_json)(&text) != a {
             return Err(TestCaseError::fail(format!("toolgate: is_valid_json(text) = {} but is_valid = {a}", !a)));
+        }
+        let chunks = random_chunking(seed_of(&[name, &text]));
+        let streamed = check_stream(o.stream, o.is_valid_json, &text, Some(a), &[chunks]);
+        if !streamed.wrong.is_empty() {
+            return Err(TestCaseError::fail(format!("toolgate stream: {}", streamed.wrong.join("; "))));
+        }
+        if !a {
+            EARLY.with(|e| e.borrow_mut().add(streamed.dead, streamed.len));
         }
         let b = theirs.is_valid(&v);
         if a == b {
@@ -206,6 +221,19 @@ fn hits() -> String {
     HITS.with(|h| h.borrow().iter().map(|(k, n)| format!("{k}: {n}")).collect::<Vec<_>>().join(", "))
 }
 
+/// The stream's earliness over the invalid instances run so far (proptest's shrinking included).
+fn early() -> String {
+    EARLY.with(|e| {
+        let e = e.borrow();
+        format!(
+            "stream rejected {} of {} invalid instances before their last byte, median saved {:.1}%",
+            e.early,
+            e.invalid,
+            e.median_saved().unwrap_or(0.0) * 100.0
+        )
+    })
+}
+
 fn compact(s: &str) -> String {
     serde_json::from_str::<Value>(s).map_or_else(|_| s.to_owned(), |v| v.to_string())
 }
@@ -230,7 +258,7 @@ fn fixtures_agree_with_jsonschema() {
             Err(e) => failures.push(e),
         }
     }
-    eprintln!("differential (fixtures): {total} instances; known jsonschema deviations hit: [{}]", hits());
+    eprintln!("differential (fixtures): {total} instances; known jsonschema deviations hit: [{}]; {}", hits(), early());
     assert!(failures.is_empty(), "toolgate and jsonschema disagree:\n{}", failures.join("\n"));
 }
 
@@ -246,7 +274,12 @@ fn suite_schemas_agree_with_jsonschema() {
     for file in SUITE.files {
         for group in file.groups {
             let Some(ops) = group.ops else { continue };
-            let o = Ours { is_valid: ops.is_valid, validate: ops.validate, is_valid_json: ops.is_valid_json };
+            let o = Ours {
+                is_valid: ops.is_valid,
+                validate: ops.validate,
+                is_valid_json: ops.is_valid_json,
+                stream: ops.stream,
+            };
             let name = format!("{} / {}", file.path, group.description);
             schemas += 1;
             match differential(&name, group.schema, group.formats_asserted, o, cases) {
@@ -256,8 +289,9 @@ fn suite_schemas_agree_with_jsonschema() {
         }
     }
     eprintln!(
-        "differential (suite): {total} instances of {schemas} schemas; known jsonschema deviations hit: [{}]",
-        hits()
+        "differential (suite): {total} instances of {schemas} schemas; known jsonschema deviations hit: [{}]; {}",
+        hits(),
+        early()
     );
     assert!(schemas > 0, "the suite is present but no schema was accepted");
     assert!(failures.is_empty(), "toolgate and jsonschema disagree:\n{}", failures.join("\n"));
