@@ -1,5 +1,6 @@
 //! The tools of the `gate` and `retry` examples: `convert_units` (inline schema) and
-//! `lookup_stock` (schema file), their toolbox, the one-kind rule, and the program's handlers.
+//! `lookup_stock` (schema file), their toolbox, the one-kind rule, and the program's handlers;
+//! and `read_file`, whose arguments the `streaming` example judges while they stream in.
 
 use toolgate::gate::{Gate, Handle};
 use toolgate::{tool_schema, toolbox};
@@ -35,6 +36,20 @@ tool_schema! {
             "summary": {"type": "string", "maxLength": 200}
         },
         "required": ["ticker", "price", "currency", "summary"],
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Read the first lines of a text file.
+    pub struct ReadFile = {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "max_lines": {"type": "integer", "minimum": 1, "maximum": 10000},
+            "encoding": {"enum": ["utf-8", "latin-1"]}
+        },
+        "required": ["path"],
         "additionalProperties": false
     };
 }

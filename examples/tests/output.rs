@@ -18,6 +18,9 @@ mod retry;
 #[path = "../examples/round_trip.rs"]
 #[allow(dead_code)]
 mod round_trip;
+#[path = "../examples/streaming.rs"]
+#[allow(dead_code)]
+mod streaming;
 
 #[test]
 fn gate_example() {
@@ -91,6 +94,35 @@ fn round_trip_example() {
             "gate: prose, returned as prose",
         ]
     );
+}
+
+#[test]
+fn streaming_example() {
+    assert_eq!(
+        streaming::run(),
+        [
+            "== a read_file call that goes wrong half-way",
+            r#"delta 1 "{\"pa"                    Alive"#,
+            r#"delta 2 "th\": \"notes/caf\xc3"    Alive"#,
+            r#"delta 3 "\xa9.txt\", \"max_"       Alive"#,
+            r#"delta 4 "lines\": "                Alive"#,
+            r#"delta 5 "\"20"                     Dead"#,
+            "abort at byte 41: /max_lines: expected integer, found string \"…",
+            "violation: keyword `type` at pointer /max_lines",
+            "never needed: 26 of the 68 bytes of the recorded reply (3 deltas never fed)",
+            "== a good read_file call, accepted only at its end",
+            r#"delta 1 "{\"path\": \"src/ma"      Alive, not complete yet"#,
+            r#"delta 2 "in.rs\", \"max_li"        Alive, not complete yet"#,
+            r#"delta 3 "nes"                      Alive, not complete yet"#,
+            r#"delta 4 "\": 4"                    Alive, not complete yet"#,
+            r#"delta 5 "0}"                       Alive, complete"#,
+            "call: ReadFile { path: \"src/main.rs\", max_lines: Some(40), encoding: None }",
+        ]
+    );
+    // The recorded bad reply, whole: the death is at the opening quote of "200".
+    let bad: Vec<u8> = streaming::BAD.concat();
+    let text = std::str::from_utf8(&bad).expect("UTF-8 once whole");
+    assert_eq!(text.find(r#""200""#), Some(41));
 }
 
 /// The transcripts printed by `email_triage`, as JSON message arrays.
