@@ -15,6 +15,8 @@
 #                   accepted exactly when they pass on their own
 #   compiler        diagnose_text / compile_text on arbitrary schema text: diagnostics, never a panic
 #   differential    our verdict against the jsonschema crate's on structured instances
+#   stream          Tool::stream at a fuzzed chunking agrees with is_valid_json (10 tools): never
+#                   dead on a valid text, finish exact, the death offset independent of chunking
 #
 # The committed seeds are in fuzz/seeds/<target>/ and are only read; what libFuzzer adds goes to
 # fuzz/corpus/<target>/ (ignored by git). A crash stops that target, leaves the input in
@@ -26,7 +28,7 @@ cd "$(dirname "$0")"
 
 seconds="${1:-60}"
 shift || true
-all=(text_fast_path from_json gate compiler differential)
+all=(text_fast_path from_json gate compiler differential stream)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=("${all[@]}")
