@@ -378,3 +378,28 @@ pub const COMPETITORS: [(&str, &str); 7] = [
     ("jsonschema_macro_value", "`#[jsonschema::validator]` `is_valid(&Value)`"),
     ("jsonschema_runtime_value", "jsonschema runtime `is_valid(&Value)`"),
 ];
+
+/// The streaming benchmark's measurements (`benches/stream.rs`), in table order: `(benchmark id,
+/// label)`. Its groups are `stream-<schema>`, on each schema's valid case.
+pub const STREAMING: [(&str, &str); 4] = [
+    ("is_valid_json", "(a) `is_valid_json`"),
+    ("stream_1", "(b) `Stream`, 1-byte chunks"),
+    ("stream_16", "(c) `Stream`, 16-byte chunks"),
+    ("recheck_16", "(d) `is_valid_json` on each 16-byte-longer prefix"),
+];
+
+/// Per schema, in [`SCHEMAS`] order: `Stream::<T>::automaton_size()` (the fixed-size automaton
+/// state) and `size_of::<Stream<T>>()` (that plus the text buffer's handle and the verdict slot;
+/// the text itself is on the heap).
+#[must_use]
+pub fn automaton_sizes() -> [(&'static str, usize, usize); 5] {
+    use std::mem::size_of;
+    use toolgate::Stream;
+    [
+        ("convert_units", Stream::<ConvertUnits>::automaton_size(), size_of::<Stream<ConvertUnits>>()),
+        ("read_file", Stream::<ReadFile>::automaton_size(), size_of::<Stream<ReadFile>>()),
+        ("flat30", Stream::<Flat30>::automaton_size(), size_of::<Stream<Flat30>>()),
+        ("rows", Stream::<Rows>::automaton_size(), size_of::<Stream<Rows>>()),
+        ("place_order", Stream::<PlaceOrder>::automaton_size(), size_of::<Stream<PlaceOrder>>()),
+    ]
+}

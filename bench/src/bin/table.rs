@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use toolgate_bench::{cases, COMPETITORS};
+use toolgate_bench::{automaton_sizes, cases, COMPETITORS, STREAMING};
 
 fn median_ns(root: &Path, group: &str, id: &str) -> Option<f64> {
     let p = root.join(group).join(id).join("new").join("estimates.json");
@@ -43,6 +43,57 @@ fn ratio(other: Option<f64>, ours: Option<f64>, target: Option<f64>) -> String {
             }
         }
         _ => "–".to_owned(),
+    }
+}
+
+/// `ours / base` (lower is better), marked ✗ above `max`.
+fn times(ours: Option<f64>, base: Option<f64>, max: Option<f64>) -> String {
+    match (ours, base) {
+        (Some(o), Some(b)) if b > 0.0 => {
+            let r = o / b;
+            if max.is_some_and(|m| r > m) {
+                format!("**{r:.2}×** ✗")
+            } else {
+                format!("{r:.2}×")
+            }
+        }
+        _ => "–".to_owned(),
+    }
+}
+
+/// The streaming section (`benches/stream.rs`), if any of its results are there.
+fn streaming(roots: &[PathBuf]) {
+    let valid: Vec<_> = cases().into_iter().filter(|c| c.valid).collect();
+    let ids: Vec<&str> = STREAMING.iter().map(|(id, _)| *id).collect();
+    if !valid.iter().any(|c| ids.iter().any(|id| best_ns(roots, &format!("stream-{}", c.schema), id).is_some())) {
+        return;
+    }
+    println!("\n### Streaming (each schema's valid reply; ratio = time / `is_valid_json` time, lower is better)\n");
+    println!("| case | bytes | (a) `is_valid_json` | (b) `Stream`, 1-byte chunks | (b)/(a) (target ≤ 3×) | (c) `Stream`, 16-byte chunks | (c)/(a) (target ≤ 1.5×) | (d) `is_valid_json` on each 16-byte-longer prefix | (d)/(c) |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for c in &valid {
+        let g = format!("stream-{}", c.schema);
+        let t = |i: usize| ids.get(i).and_then(|id| best_ns(roots, &g, id));
+        let cell = |x: Option<f64>| x.map_or_else(|| "–".to_owned(), time);
+        println!(
+            "| {}/{} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            c.schema,
+            c.name,
+            c.text.len(),
+            cell(t(0)),
+            cell(t(1)),
+            times(t(1), t(0), Some(3.0)),
+            cell(t(2)),
+            times(t(2), t(0), Some(1.5)),
+            cell(t(3)),
+            times(t(3), t(2), None),
+        );
+    }
+    println!("\n### Streaming state per schema\n");
+    println!("| schema | `Stream::<T>::automaton_size()` | `size_of::<Stream<T>>()` |");
+    println!("|---|---:|---:|");
+    for (schema, automaton, whole) in automaton_sizes() {
+        println!("| {schema} | {automaton} B | {whole} B |");
     }
 }
 
@@ -116,4 +167,5 @@ fn main() {
             ids.iter().map(|id| best_ns(&roots, &g, id).map_or_else(|| "–".to_owned(), time)).collect();
         println!("| {}/{} | {} |", c.schema, c.name, cells.join(" | "));
     }
+    streaming(&roots);
 }

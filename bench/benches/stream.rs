@@ -1,0 +1,131 @@
+//! Streaming: the prefix automaton (`Tool::stream`) against the one-pass text check, on each
+//! schema's valid reply from `cases()`, in one run:
+//!
+//! - (a) `T::is_valid_json(text)`: the whole reply at once;
+//! - (b) a fresh `Stream::<T>::with_capacity(len)` fed the reply in 1-byte chunks, then `finish`;
+//! - (c) the same in 16-byte chunks;
+//! - (d) what a partial-JSON parser does: after each 16-byte chunk, a full check of the text so
+//!   far (`is_valid_json` on the growing prefix stands in for it): quadratic in the length.
+//!
+//! Before measuring, every case (the invalid ones too) is checked: the stream's verdict is
+//! `is_valid_json`'s at every chunking, a valid reply is never dead on the way, and the byte at
+//! which a reply dies does not depend on the chunking. `bench/run.sh` runs this after `compare`;
+//! the table is printed by `cargo run -p toolgate-bench --bin table`.
+
+#![allow(missing_docs, clippy::pedantic)]
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
+use toolgate::{Progress, Stream, Tool};
+use toolgate_bench::{cases, Case, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
+
+/// Feed `text` in `chunk`-byte pieces to a fresh stream, then finish: the verdict.
+fn stream<T: Tool>(text: &[u8], chunk: usize) -> bool {
+    let mut s = Stream::<T>::with_capacity(text.len());
+    for piece in text.chunks(chunk) {
+        if s.feed(piece).is_dead() {
+            return false;
+        }
+    }
+    s.finish().is_ok()
+}
+
+/// After each `chunk` bytes, check the whole text so far: the verdict on the last prefix.
+fn recheck<T: Tool>(text: &str, chunk: usize) -> bool {
+    let mut end = 0;
+    let mut valid = false;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        // The bench texts are ASCII: every end is a character boundary.
+        valid = text.get(..end).is_some_and(|prefix| black_box(T::is_valid_json(black_box(prefix))));
+    }
+    valid
+}
+
+/// Where a stream fed in `chunk`-byte pieces dies, if it does, and its verdict at the end.
+fn death<T: Tool>(text: &[u8], chunk: usize) -> (Option<usize>, bool) {
+    let mut s = Stream::<T>::new();
+    for piece in text.chunks(chunk) {
+        if let Progress::Dead(d) = s.feed(piece) {
+            return (Some(d.offset), s.finish().is_ok());
+        }
+    }
+    (None, s.finish().is_ok())
+}
+
+fn sanity<T: Tool>(case: &Case) {
+    let text = case.text.as_bytes();
+    let label = format!("{}/{}", case.schema, case.name);
+    assert_eq!(T::is_valid_json(&case.text), case.valid, "{label}: is_valid_json");
+    let one = death::<T>(text, 1);
+    for chunk in [1, 2, 3, 7, 16, 64, text.len().max(1)] {
+        let got = death::<T>(text, chunk);
+        assert_eq!(got.1, case.valid, "{label}: stream verdict in {chunk}-byte chunks");
+        assert_eq!(got.0, one.0, "{label}: death offset in {chunk}-byte chunks vs 1-byte chunks");
+        if case.valid {
+            assert_eq!(got.0, None, "{label}: a valid reply died in {chunk}-byte chunks");
+        }
+    }
+    assert_eq!(stream::<T>(text, 1), case.valid, "{label}: stream, 1-byte chunks");
+    assert_eq!(stream::<T>(text, 16), case.valid, "{label}: stream, 16-byte chunks");
+    if case.valid {
+        // Quadratic: only for the cases measured.
+        assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
+    }
+}
+
+fn measure<T: Tool>(c: &mut Criterion, case: &Case) {
+    let text = case.text.as_str();
+    let bytes = text.as_bytes();
+    let mut g = c.benchmark_group(format!("stream-{}", case.schema));
+    // One iteration of (d) on `rows` (70 kB) re-reads ~2.5 GB; flat sampling keeps it to one
+    // iteration per sample instead of criterion's linear ramp.
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("is_valid_json", |b| b.iter(|| T::is_valid_json(black_box(text))));
+    g.bench_function("stream_1", |b| b.iter(|| stream::<T>(black_box(bytes), 1)));
+    g.bench_function("stream_16", |b| b.iter(|| stream::<T>(black_box(bytes), 16)));
+    g.bench_function("recheck_16", |b| b.iter(|| recheck::<T>(black_box(text), 16)));
+    g.finish();
+}
+
+fn for_case(case: &Case, c: Option<&mut Criterion>) {
+    macro_rules! run {
+        ($t:ty) => {
+            match c {
+                None => sanity::<$t>(case),
+                Some(c) => measure::<$t>(c, case),
+            }
+        };
+    }
+    match case.schema {
+        "convert_units" => run!(ConvertUnits),
+        "read_file" => run!(ReadFile),
+        "flat30" => run!(Flat30),
+        "rows" => run!(Rows),
+        "place_order" => run!(PlaceOrder),
+        other => panic!("no tool for schema {other}"),
+    }
+}
+
+fn streaming(c: &mut Criterion) {
+    let all = cases();
+    for case in &all {
+        for_case(case, None);
+    }
+    for case in all.iter().filter(|c| c.valid) {
+        for_case(case, Some(c));
+    }
+}
+
+fn config() -> Criterion {
+    // Modest times, as in `compare`: the benchmark machine is shared.
+    Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_millis(1500))
+        .sample_size(20)
+}
+
+criterion_group! { name = benches; config = config(); targets = streaming }
+criterion_main!(benches);
