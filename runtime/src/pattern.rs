@@ -94,6 +94,16 @@ impl Pattern {
         }
     }
 
+    /// Whether the subject that led to `state` matches when it ends there.
+    pub(crate) fn matches_at_end(&self, state: u32) -> bool {
+        let Ok(id) = StateID::new(state as usize) else { return false };
+        match self.dfa() {
+            Some(Dfa::Dense(dfa, _)) => dfa.is_match_state(dfa.next_eoi_state(id)),
+            Some(Dfa::Sparse(dfa, _)) => dfa.is_match_state(dfa.next_eoi_state(id)),
+            None => false,
+        }
+    }
+
     fn dfa(&self) -> Option<&Dfa> {
         self.dfa
             .get_or_init(|| {

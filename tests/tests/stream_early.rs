@@ -239,7 +239,8 @@ fn bad_bytes_and_cut_characters() {
 #[test]
 fn feeding_after_dead_or_finish_is_a_no_op() {
     let mut s = Early::stream();
-    let Progress::Dead(first) = s.feed(br#"{"n": "#.as_slice().iter().chain(b"\"").copied().collect::<Vec<_>>().as_slice())
+    let Progress::Dead(first) =
+        s.feed(br#"{"n": "#.as_slice().iter().chain(b"\"").copied().collect::<Vec<_>>().as_slice())
     else {
         panic!("a string is never an integer")
     };
@@ -266,7 +267,8 @@ fn the_explanation_names_the_place_and_the_rule() {
     assert_eq!(d.violation().map(|v| v.pointer.as_str()), Some("/v…"));
     assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("additionalProperties"));
     let mut s = Early::stream();
-    let Progress::Dead(d) = s.feed(br#"{"n": 1 "#.as_slice().iter().chain(b"x").copied().collect::<Vec<_>>().as_slice())
+    let Progress::Dead(d) =
+        s.feed(br#"{"n": 1 "#.as_slice().iter().chain(b"x").copied().collect::<Vec<_>>().as_slice())
     else {
         panic!()
     };

@@ -74,8 +74,9 @@ struct Slot {
     node: u16,
     st: St,
     why: Why,
-    /// pattern stepping: 0 live, 1 matched or unknown (stop stepping)
+    /// pattern stepping stopped: matched, or the automaton gave up (`pmatch` says which)
     pdone: bool,
+    pmatch: bool,
     dfa: u32,
     /// members or items begun (a `,` promises one)
     count: u32,
@@ -101,6 +102,7 @@ impl Slot {
         st: St::Open,
         why: Why::None,
         pdone: true,
+        pmatch: false,
         dfa: 0,
         count: 0,
         sure: 0,
@@ -243,7 +245,7 @@ pub struct Death {
 
 /// The prefix automaton of one schema: `S` slots and `D` tracked levels, both computed by the
 /// macro from the schema.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct Machine<const S: usize, const D: usize> {
     prog: &'static Program,
     /// bytes read
@@ -269,6 +271,37 @@ pub struct Machine<const S: usize, const D: usize> {
     /// the root value closed valid
     root_valid: bool,
     death: Option<Death>,
+}
+
+impl<const S: usize, const D: usize> Clone for Machine<S, D> {
+    fn clone(&self) -> Self {
+        let mut m = Self::new(self.prog);
+        m.clone_from(self);
+        m
+    }
+
+    /// Copies only the slots and frames in use: what a token mask does at every trie node.
+    fn clone_from(&mut self, src: &Self) {
+        self.prog = src.prog;
+        self.pos = src.pos;
+        self.lex = src.lex;
+        self.depth = src.depth;
+        self.objects = src.objects;
+        self.in_key = src.in_key;
+        self.follow = src.follow;
+        self.nf = src.nf;
+        self.ns = src.ns;
+        self.exact = src.exact;
+        self.degraded = src.degraded;
+        self.root_valid = src.root_valid;
+        self.death.clone_from(&src.death);
+        if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
+            d.copy_from_slice(s);
+        }
+        if let (Some(d), Some(s)) = (self.slots.get_mut(..src.ns), src.slots.get(..src.ns)) {
+            d.copy_from_slice(s);
+        }
+    }
 }
 
 impl<const S: usize, const D: usize> Machine<S, D> {
@@ -532,6 +565,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
             Lex::Num(st) => {
+                if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits) && b.is_ascii_digit() {
+                    let mut i = at + 1;
+                    while text.get(i).is_some_and(u8::is_ascii_digit) {
+                        i += 1;
+                    }
+                    self.pos = i;
+                    return true;
+                }
                 let next = match (st, b) {
                     (NumSt::Minus, b'0') => Some(NumSt::Zero),
                     (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
@@ -852,7 +893,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     s.dfa = next;
                     match how {
                         Stepped::Live => {}
-                        Stepped::Matched | Stepped::Unknown => s.pdone = true,
+                        Stepped::Matched => {
+                            s.pdone = true;
+                            s.pmatch = true;
+                        }
+                        Stepped::Unknown => s.pdone = true,
                         Stepped::Dead => {
                             s.st = St::Dead;
                             s.why = Why::Pattern;
@@ -884,8 +929,18 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             f.ke = at + 1;
         }
         let Some(f) = self.frames.get(level).copied() else { return true };
+        let patterns = self
+            .slots
+            .get(usize::from(f.lo)..usize::from(f.hi))
+            .into_iter()
+            .flatten()
+            .any(|s| s.st == St::Open && !self.prog.node(s.node).patterns.is_empty());
         let key_text = text.get(f.ks..f.ke).unwrap_or(b"\"\"");
-        let key = std::str::from_utf8(key_text).ok().and_then(|t| Scanner::new(t).string().ok());
+        let key = if patterns {
+            std::str::from_utf8(key_text).ok().and_then(|t| Scanner::new(t).string().ok())
+        } else {
+            None
+        };
         let mut declared = false;
         let mut died = false;
         let mut duplicate = false;
@@ -1082,6 +1137,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 s.cands = node.strings.map_or(0, |x| all_bits(x.len()));
                 s.koff = 0;
                 s.chars = 0;
+                s.pmatch = false;
                 match node.pattern.and_then(|(p, _)| p.start()) {
                     Some(st) => {
                         s.dfa = st;
@@ -1276,18 +1332,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if p.st != St::Open {
                 continue;
             }
-            let node = self.prog.node(p.node);
-            let mut reqs = [(NONE, false); 72];
-            let mut nreq = 0;
-            for_requests(node, &p, parent.kind, parent.count, |n, contains| {
-                if let Some(r) = reqs.get_mut(nreq) {
-                    *r = (n, contains);
-                    nreq += 1;
-                }
-            });
+            let prog: &'static Program = self.prog;
+            let node = prog.node(p.node);
             let mut why = None;
             let mut sure = p.sure;
-            for &(n, contains) in reqs.iter().take(nreq) {
+            for_requests(node, &p, parent.kind, parent.count, |n, contains| {
                 let v = self.verdict(level, n, text);
                 if contains {
                     sure += u32::from(v);
@@ -1297,7 +1346,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 } else if !v && why.is_none() {
                     why = Some(Why::Child(n));
                 }
-            }
+            });
             if let Some(slot) = self.slots.get_mut(i) {
                 slot.sure = sure;
                 if let Some(w) = why {
@@ -1335,14 +1384,22 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             St::Open => {}
         }
         let container = matches!(f.kind, Kind::Array | Kind::Object);
-        let why = if !container || node.lookback || !f.children {
+        let from_state = if container {
+            !node.lookback && f.children
+        } else {
+            node.scalar & f.kind.bits() == f.kind.bits() && (node.pattern.is_none() || !s.pdone || s.pmatch)
+        };
+        let why = if !from_state {
             let span = text.get(f.start..self.pos).and_then(|t| std::str::from_utf8(t).ok());
             match span {
                 Some(t) if (node.scan)(&mut Scanner::new(t)).is_ok() => None,
                 _ => Some(Why::Scan),
             }
-        } else {
+        } else if container {
             self.close_checks(level, f, &s, text)
+        } else {
+            let own = if f.kind == Kind::String { self.string_checks(&s) } else { None };
+            own.or_else(|| self.in_place_checks(level, &s, text))
         };
         if let Some(slot) = self.slots.get_mut(i) {
             match why {
@@ -1381,6 +1438,31 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 return Some(Why::MinContains);
             }
         }
+        self.in_place_checks(level, s, text)
+    }
+
+    /// A string slot's own keywords, from what was followed byte by byte.
+    fn string_checks(&self, s: &Slot) -> Option<Why> {
+        let node = self.prog.node(s.node);
+        if s.chars < node.min_length {
+            return Some(Why::Scan);
+        }
+        if let Some(strings) = node.strings {
+            if exact_name(s.cands, strings, s.koff) == NONE {
+                return Some(Why::Enum);
+            }
+        }
+        if let Some((p, _)) = node.pattern {
+            if !s.pmatch && !p.matches_at_end(s.dfa) {
+                return Some(Why::Scan);
+            }
+        }
+        None
+    }
+
+    /// The in-place subschemas of slot `s`, whose value (of frame `level`) just closed.
+    fn in_place_checks(&mut self, level: usize, s: &Slot, text: &[u8]) -> Option<Why> {
+        let node = self.prog.node(s.node);
         for &n in node.all_of {
             if !self.verdict(level, n, text) {
                 return Some(Why::InPlace(n));

@@ -33,6 +33,7 @@
 //! How it works, what is decided when, and what it costs: [`machine`].
 
 pub mod machine;
+mod mask;
 pub mod program;
 
 use std::fmt;
@@ -44,6 +45,7 @@ use crate::Tool;
 
 pub use machine::Death as Dead;
 use machine::Machine;
+pub use mask::{TokenMask, Vocabulary};
 use program::Program;
 
 /// What the text read so far allows.
@@ -82,7 +84,7 @@ impl std::error::Error for Dead {}
 
 /// The prefix automaton of a tool, as the macro sized it. Not public API.
 #[doc(hidden)]
-pub trait Automaton: Clone + fmt::Debug + Send + Sync {
+pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     /// The automaton at the start of a text.
     fn start(prog: &'static Program) -> Self;
     /// Read what `text` has beyond what was read; `false` once dead.

@@ -66,6 +66,12 @@ pub struct Node {
     pub is_const: bool,
     /// `maxLength` (`u64::MAX` when absent)
     pub max_length: u64,
+    /// `minLength` (0 when absent)
+    pub min_length: u64,
+    /// the kinds of scalar ([`ty`] bits) whose verdict the automaton's own state decides when
+    /// the value closes (its keywords for them are all followed byte by byte); the others are
+    /// judged by [`Node::scan`]
+    pub scalar: u8,
     /// `pattern`, stepped byte by byte, with its source
     pub pattern: Option<(&'static Pattern, &'static str)>,
     /// a leading `-` already breaks `minimum > 0` or `exclusiveMinimum >= 0`: the limit as
@@ -147,6 +153,8 @@ impl Node {
         enum_text: "",
         is_const: false,
         max_length: u64::MAX,
+        min_length: 0,
+        scalar: ty::ALL,
         pattern: None,
         negative: None,
         names: &[],
@@ -190,6 +198,6 @@ impl Node {
 
     /// Whether a string value needs its characters looked at one by one.
     pub(crate) fn follows_chars(&self) -> bool {
-        self.max_length != u64::MAX || self.strings.is_some() || self.pattern.is_some()
+        self.max_length != u64::MAX || self.min_length > 0 || self.strings.is_some() || self.pattern.is_some()
     }
 }

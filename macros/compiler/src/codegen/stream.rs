@@ -109,6 +109,16 @@ fn names(c: &Checks) -> Vec<&str> {
     out
 }
 
+/// How many string members `enum` or `const` has (`None` without either).
+fn enum_strings(c: &Checks) -> Option<usize> {
+    let is_str = |v: &JsonValue| matches!(v, JsonValue::String(_));
+    match (&c.enum_values, &c.const_value) {
+        (Some(e), _) => Some(e.value.iter().filter(|(v, _)| is_str(v)).count()),
+        (None, Some(v)) => Some(usize::from(is_str(&v.value))),
+        (None, None) => None,
+    }
+}
+
 /// Whether the automaton follows an object node's members (else its objects are judged when
 /// they close).
 fn members_followed(c: &Checks) -> bool {
@@ -230,6 +240,33 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             let v = m.value;
             fields.push(quote!(max_length: #v));
         }
+        if let Some(m) = &c.min_length {
+            let v = m.value;
+            fields.push(quote!(min_length: #v));
+        }
+        // Which scalars the automaton's own state decides at their close (else: the scan).
+        let has_enum = c.enum_values.is_some() || c.const_value.is_some();
+        let strings_followed = !has_enum
+            || (c.enum_values.is_some() != c.const_value.is_some()
+                && enum_strings(c).is_some_and(|n| n <= MAX_STRINGS));
+        let mut scalar = 0u8;
+        if c.format.is_none() && strings_followed {
+            scalar |= 16;
+        }
+        if !has_enum {
+            scalar |= 1 | 2;
+        }
+        let number_keywords = c.minimum.is_some()
+            || c.maximum.is_some()
+            || c.exclusive_minimum.is_some()
+            || c.exclusive_maximum.is_some()
+            || c.multiple_of.is_some();
+        let integer_only =
+            c.type_list().is_some_and(|t| t.contains(&JsonType::Integer) && !t.contains(&JsonType::Number));
+        if !has_enum && !number_keywords && !integer_only {
+            scalar |= 4 | 8;
+        }
+        fields.push(quote!(scalar: #scalar));
         if let Some(pat) = &c.pattern {
             let (name, src) = (pname(n, 0), &pat.source);
             fields.push(quote!(pattern: ::core::option::Option::Some((&#name, #src))));

@@ -1,0 +1,331 @@
+//! Token masks for constrained decoding: which tokens of a vocabulary keep a stream alive.
+//!
+//! ```
+//! use toolgate::{tool_schema, TokenMask, Tool, Vocabulary};
+//!
+//! tool_schema! {
+//!     /// Triage an email.
+//!     pub struct Triage = {
+//!         "type": "object",
+//!         "properties": {"urgency": {"enum": ["low", "high"]}},
+//!         "required": ["urgency"],
+//!         "additionalProperties": false
+//!     };
+//! }
+//!
+//! let vocab = Vocabulary::new(["{", "}", "\"urgency\"", ":", "\"low\"", "\"high\"", "\"medium\"", " "]);
+//! let mut mask = TokenMask::new(&vocab);
+//! let mut s = Triage::stream();
+//! s.allowed(&vocab, &mut mask);
+//! assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 7]); // `{` or a space
+//! s.feed(b"{\"urgency\":");
+//! s.allowed(&vocab, &mut mask);
+//! assert!(mask.contains(4) && mask.contains(5) && !mask.contains(6)); // "low", "high", not "medium"
+//! assert!(!s.can_finish());
+//! s.feed(b"\"high\"}");
+//! assert!(s.can_finish());
+//! ```
+//!
+//! The mask is exact for the streaming validator: token `t` is allowed if and only if feeding
+//! its bytes to the stream would leave it alive. It is computed by one walk over a trie of the
+//! vocabulary's byte strings, feeding each trie edge's byte once to a copy of the automaton and
+//! skipping the whole subtree below a byte that kills it, so tokens that share a prefix share the
+//! work; nothing is allocated per mask once a [`TokenMask`] has served a tool (its scratch space
+//! is kept).
+
+use std::any::Any;
+use std::fmt;
+
+use super::{Automaton, Stream};
+use crate::Tool;
+
+/// A tokenizer's vocabulary: token `id` is the `id`-th byte string given to
+/// [`Vocabulary::new`]. Byte strings, not text: byte-level BPE tokens may hold part of a UTF-8
+/// character, and masks handle them exactly.
+///
+/// Empty tokens are allowed whenever the stream is alive (they change nothing); duplicate byte
+/// strings are distinct ids with the same answer.
+#[derive(Clone)]
+pub struct Vocabulary {
+    /// the trie in preorder: for each node its byte, its depth (1 for a first byte) and the
+    /// index just past its subtree
+    bytes: Vec<u8>,
+    depth: Vec<u16>,
+    end: Vec<u32>,
+    /// the tokens ending at each node: `ids[first[i]..first[i + 1]]`
+    first: Vec<u32>,
+    ids: Vec<u32>,
+    /// tokens of zero bytes
+    empty: Vec<u32>,
+    /// every token's bytes, by id
+    tokens: Vec<Vec<u8>>,
+    max_len: usize,
+}
+
+impl fmt::Debug for Vocabulary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Vocabulary")
+            .field("tokens", &self.tokens.len())
+            .field("trie_nodes", &self.bytes.len())
+            .field("max_len", &self.max_len)
+            .finish()
+    }
+}
+
+impl Vocabulary {
+    /// The vocabulary of these byte strings; a token's id is its position.
+    ///
+    /// # Panics
+    /// Never: a vocabulary of more than `u32::MAX` tokens, or a token longer than 65,535 bytes,
+    /// keeps only what fits (the ids beyond are never allowed).
+    pub fn new<I, B>(tokens: I) -> Self
+    where
+        I: IntoIterator<Item = B>,
+        B: AsRef<[u8]>,
+    {
+        let tokens: Vec<Vec<u8>> = tokens.into_iter().map(|t| t.as_ref().to_vec()).collect();
+        let mut order: Vec<u32> = (0..tokens.len()).filter_map(|i| u32::try_from(i).ok()).collect();
+        let bytes_of = |id: u32| tokens.get(id as usize).map_or(&[][..], Vec::as_slice);
+        order.sort_by(|a, b| bytes_of(*a).cmp(bytes_of(*b)).then(a.cmp(b)));
+        let mut v = Vocabulary {
+            bytes: Vec::new(),
+            depth: Vec::new(),
+            end: Vec::new(),
+            first: Vec::new(),
+            ids: Vec::new(),
+            empty: Vec::new(),
+            tokens: Vec::new(),
+            max_len: 0,
+        };
+        // Sorted byte strings give the trie in preorder: a token adds the nodes for the bytes
+        // beyond its common prefix with the previous token.
+        let mut path: Vec<usize> = Vec::new(); // node index per depth - 1
+        let mut prev: &[u8] = &[];
+        for &id in &order {
+            let t = bytes_of(id);
+            if t.is_empty() {
+                v.empty.push(id);
+                continue;
+            }
+            if t.len() > usize::from(u16::MAX) {
+                continue;
+            }
+            let common = t.iter().zip(prev).take_while(|(a, b)| a == b).count();
+            // Close the nodes below the common prefix.
+            for &n in path.get(common..).unwrap_or_default() {
+                if let Some(e) = v.end.get_mut(n) {
+                    *e = u32::try_from(v.bytes.len()).unwrap_or(u32::MAX);
+                }
+            }
+            path.truncate(common);
+            for (d, &b) in t.iter().enumerate().skip(common) {
+                path.push(v.bytes.len());
+                v.bytes.push(b);
+                v.depth.push(u16::try_from(d + 1).unwrap_or(u16::MAX));
+                v.end.push(0);
+                v.first.push(u32::try_from(v.ids.len()).unwrap_or(u32::MAX));
+            }
+            // The token ends at the last node of its path; ids of one node are contiguous
+            // because equal byte strings are adjacent in the order.
+            v.ids.push(id);
+            v.max_len = v.max_len.max(t.len());
+            prev = t;
+        }
+        let n = u32::try_from(v.bytes.len()).unwrap_or(u32::MAX);
+        for &node in &path {
+            if let Some(e) = v.end.get_mut(node) {
+                *e = n;
+            }
+        }
+        v.first.push(u32::try_from(v.ids.len()).unwrap_or(u32::MAX));
+        v.tokens = tokens;
+        v
+    }
+
+    /// How many tokens.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.tokens.len()
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// The bytes of token `id` (empty for an id out of range).
+    #[must_use]
+    pub fn bytes(&self, id: usize) -> &[u8] {
+        self.tokens.get(id).map_or(&[][..], Vec::as_slice)
+    }
+
+    /// The longest token, in bytes.
+    #[must_use]
+    pub const fn max_len(&self) -> usize {
+        self.max_len
+    }
+
+    /// The number of trie nodes (distinct non-empty token prefixes).
+    #[must_use]
+    pub fn trie_nodes(&self) -> usize {
+        self.bytes.len()
+    }
+
+    /// The tokens ending at trie node `i`.
+    fn ending(&self, i: usize) -> &[u32] {
+        let (a, b) = (self.first.get(i).copied().unwrap_or(0), self.first.get(i + 1).copied().unwrap_or(0));
+        self.ids.get(a as usize..b as usize).unwrap_or_default()
+    }
+}
+
+/// The set of allowed tokens of a [`Vocabulary`] at one point of a stream, as a bitset, with
+/// the scratch space to compute it again without allocating.
+pub struct TokenMask {
+    bits: Vec<u64>,
+    len: usize,
+    count: usize,
+    /// per tool: a stack of automaton states, one per trie depth
+    scratch: Option<Box<dyn Any + Send + Sync>>,
+    text: Vec<u8>,
+}
+
+impl fmt::Debug for TokenMask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TokenMask").field("tokens", &self.len).field("allowed", &self.count).finish_non_exhaustive()
+    }
+}
+
+impl TokenMask {
+    /// An empty mask sized for `vocab`.
+    #[must_use]
+    pub fn new(vocab: &Vocabulary) -> Self {
+        Self { bits: vec![0; vocab.len().div_ceil(64)], len: vocab.len(), count: 0, scratch: None, text: Vec::new() }
+    }
+
+    /// Whether token `id` is allowed (`false` for an id out of range).
+    #[must_use]
+    pub fn contains(&self, id: usize) -> bool {
+        id < self.len && self.bits.get(id / 64).is_some_and(|w| w >> (id % 64) & 1 == 1)
+    }
+
+    /// How many tokens are allowed.
+    #[must_use]
+    pub const fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The size of the vocabulary the mask is for.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the vocabulary is empty.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The allowed token ids, ascending.
+    pub fn allowed(&self) -> impl Iterator<Item = usize> + '_ {
+        self.bits.iter().enumerate().flat_map(|(w, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(w * 64 + b)
+            })
+        })
+    }
+
+    /// The mask as 64-bit words, token `id` at bit `id % 64` of word `id / 64` (the layout
+    /// samplers take).
+    #[must_use]
+    pub fn words(&self) -> &[u64] {
+        &self.bits
+    }
+
+    fn clear(&mut self, vocab: &Vocabulary) {
+        if self.len != vocab.len() {
+            self.len = vocab.len();
+            self.bits.resize(vocab.len().div_ceil(64), 0);
+        }
+        self.bits.iter_mut().for_each(|w| *w = 0);
+        self.count = 0;
+    }
+
+    fn set(&mut self, id: u32) {
+        let id = id as usize;
+        if let Some(w) = self.bits.get_mut(id / 64) {
+            let bit = 1u64 << (id % 64);
+            if *w & bit == 0 {
+                *w |= bit;
+                self.count += 1;
+            }
+        }
+    }
+}
+
+impl<T: Tool> Stream<T> {
+    /// Fill `mask` with the tokens of `vocab` whose bytes would leave this stream alive: token `t`
+    /// is allowed if and only if `self.clone().feed(vocab.bytes(t))` is not dead. Nothing is
+    /// allowed once the stream is dead or finished. Pair it with [`Stream::can_finish`] for the
+    /// end-of-sequence token.
+    pub fn allowed(&self, vocab: &Vocabulary, mask: &mut TokenMask) {
+        mask.clear(vocab);
+        if self.m.death().is_some() || self.finished.is_some() {
+            return;
+        }
+        for &id in &vocab.empty {
+            mask.set(id);
+        }
+        // The scratch: a state per trie depth, kept in the mask for the next call.
+        let fresh = mask
+            .scratch
+            .as_ref()
+            .and_then(|s| s.downcast_ref::<Vec<T::__Automaton>>())
+            .is_none_or(|s| s.len() < vocab.max_len + 1);
+        if fresh {
+            mask.scratch = Some(Box::new(vec![self.m.clone(); vocab.max_len + 1]));
+        }
+        let mut text = std::mem::take(&mut mask.text);
+        text.clear();
+        text.extend_from_slice(&self.text);
+        let base = text.len();
+        let mut scratch = mask.scratch.take();
+        if let Some(stack) = scratch.as_mut().and_then(|s| s.downcast_mut::<Vec<T::__Automaton>>()) {
+            if let Some(top) = stack.first_mut() {
+                top.clone_from(&self.m);
+            }
+            let mut i = 0;
+            let n = vocab.bytes.len();
+            while i < n {
+                let d = vocab.depth.get(i).copied().map_or(1, usize::from);
+                let b = vocab.bytes.get(i).copied().unwrap_or(0);
+                text.truncate(base + d - 1);
+                text.push(b);
+                let alive = match stack.get_mut(d - 1..=d) {
+                    Some([parent, child]) => {
+                        child.clone_from(parent);
+                        child.advance(&text)
+                    }
+                    _ => false,
+                };
+                if alive {
+                    for &id in vocab.ending(i) {
+                        mask.set(id);
+                    }
+                    i += 1;
+                } else {
+                    i = vocab.end.get(i).map_or(n, |&e| e as usize).max(i + 1);
+                }
+            }
+        }
+        mask.scratch = scratch;
+        mask.text = text;
+    }
+}
