@@ -76,6 +76,8 @@ struct Slot {
     why: Why,
     /// pattern stepping stopped: matched, or the automaton gave up (`pmatch` says which)
     pdone: bool,
+    /// the current key is matched against the names byte by byte (a closed object's)
+    kfollow: bool,
     pmatch: bool,
     dfa: u32,
     /// members or items begun (a `,` promises one)
@@ -102,6 +104,7 @@ impl Slot {
         st: St::Open,
         why: Why::None,
         pdone: true,
+        kfollow: false,
         pmatch: false,
         dfa: 0,
         count: 0,
@@ -270,6 +273,10 @@ pub struct Machine<const S: usize, const D: usize> {
     degraded: bool,
     /// the root value closed valid
     root_valid: bool,
+    /// the last frame pushed had a slot die at its first byte
+    pushed_dead: bool,
+    /// the key being read has an escape
+    key_escaped: bool,
     death: Option<Death>,
 }
 
@@ -294,6 +301,8 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.exact = src.exact;
         self.degraded = src.degraded;
         self.root_valid = src.root_valid;
+        self.pushed_dead = src.pushed_dead;
+        self.key_escaped = src.key_escaped;
         self.death.clone_from(&src.death);
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
             d.copy_from_slice(s);
@@ -323,6 +332,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             exact: true,
             degraded: false,
             root_valid: false,
+            pushed_dead: false,
+            key_escaped: false,
             death: None,
         }
     }
@@ -482,6 +493,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 self.str_byte(text, b, at)
             }
             Lex::Esc => {
+                self.key_escaped |= self.in_key;
                 let d = match b {
                     b'"' | b'\\' | b'/' => b,
                     b'b' => 0x08,
@@ -727,7 +739,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if kind == Kind::String {
             self.follow = pushed && self.top_follows();
         }
-        if pushed {
+        if pushed && self.pushed_dead {
             return self.settle(text, at);
         }
         true
@@ -786,13 +798,17 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         f.ke = at;
         let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
         let mut follow = false;
+        self.key_escaped = false;
         for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
             let node = self.prog.node(s.node);
             s.koff = 0;
             s.sel = NONE;
             s.pats = 0;
-            s.cands = all_bits(node.names.len());
-            follow |= !node.names.is_empty();
+            // Followed byte by byte only where a key can die before it closes.
+            let early = node.closed && node.patterns.is_empty() && s.st == St::Open;
+            s.cands = if early { all_bits(node.names.len()) } else { 0 };
+            s.kfollow = early;
+            follow |= early;
         }
         // The key as a value of its own, for `propertyNames`.
         let pushed = self.push_value(level + 1, Kind::String, b'"', at);
@@ -800,7 +816,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             k.key = true;
         }
         self.follow = follow || (pushed && self.top_follows());
-        if pushed {
+        if pushed && self.pushed_dead {
             return self.settle(text, at);
         }
         true
@@ -845,14 +861,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
                 let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
                 for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                    if !s.kfollow {
+                        continue;
+                    }
                     let node = self.prog.node(s.node);
                     s.cands = narrow(s.cands, node.names, s.koff, b);
                     s.koff += 1;
-                    if s.st == St::Open
-                        && node.closed
-                        && node.patterns.is_empty()
-                        && s.cands & all_bits(node.props.len()) == 0
-                    {
+                    if s.st == St::Open && s.cands & all_bits(node.props.len()) == 0 {
                         s.st = St::Dead;
                         s.why = Why::AdditionalProperty;
                         died = true;
@@ -944,10 +959,24 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let mut declared = false;
         let mut died = false;
         let mut duplicate = false;
+        let raw = key_text.get(1..key_text.len().saturating_sub(1)).unwrap_or_default();
+        let decoded = if self.key_escaped {
+            std::str::from_utf8(key_text).ok().and_then(|t| Scanner::new(t).string().ok())
+        } else {
+            None
+        };
         for i in usize::from(f.lo)..usize::from(f.hi) {
             let Some(s) = self.slots.get(i).copied() else { continue };
             let node = self.prog.node(s.node);
-            let sel = exact_name(s.cands, node.names, s.koff);
+            let sel = if s.kfollow {
+                exact_name(s.cands, node.names, s.koff)
+            } else {
+                let found = match decoded {
+                    Some(k) => node.names.iter().position(|n| k.eq_str(n)),
+                    None => node.names.iter().position(|n| n.as_bytes() == raw),
+                };
+                found.map_or(NONE, |x| x as u16)
+            };
             let mut s2 = s;
             s2.sel = sel;
             if sel != NONE {
@@ -1086,15 +1115,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
         }
-        // The in-place closure (each new slot's in-place subschemas, breadth first).
-        let mut i = lo;
-        while i < self.ns {
-            let node = self.slots.get(i).map_or(NONE, |s| s.node);
-            for n in self.prog.node(node).in_place() {
-                self.add(n);
-            }
-            i += 1;
-        }
+
         if self.degraded {
             self.ns = count;
             return false;
@@ -1118,20 +1139,26 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         };
         self.nf = level + 1;
         // First-byte checks.
+        let mut died = false;
         for s in self.slots.get_mut(lo..self.ns).into_iter().flatten() {
             let node = self.prog.node(s.node);
-            if node.never {
-                s.st = St::Dead;
-                s.why = Why::Never;
+            let why = if node.never {
+                Why::Never
             } else if node.types & kind.bits() == 0 {
-                s.st = St::Dead;
-                s.why = Why::Type;
+                Why::Type
             } else if node.enum_types != 0 && node.enum_types & kind.bits() == 0 {
-                s.st = St::Dead;
-                s.why = Why::Enum;
+                Why::Enum
             } else if first == b'-' && node.negative.is_some() {
+                Why::Negative
+            } else if node.not != NONE && self.prog.node(node.not).always {
+                Why::Not
+            } else {
+                Why::None
+            };
+            if why != Why::None {
                 s.st = St::Dead;
-                s.why = Why::Negative;
+                s.why = why;
+                died = true;
             }
             if kind == Kind::String {
                 s.cands = node.strings.map_or(0, |x| all_bits(x.len()));
@@ -1147,14 +1174,23 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
         }
+        // In-place combinations can die at the first byte only through these deaths.
+        self.pushed_dead = died;
         true
     }
 
-    /// Give node `n` a slot in the frame being built, once.
+    /// Give node `n` and what it applies in place a slot in the frame being built, once each.
     fn add(&mut self, n: u16) {
-        if n == NONE || self.prog.node(n).always {
+        if n == NONE {
             return;
         }
+        let prog: &'static Program = self.prog;
+        for &m in prog.node(n).closure {
+            self.add_one(m);
+        }
+    }
+
+    fn add_one(&mut self, n: u16) {
         let start = self.frame_lo_building();
         if self.slots.get(start..self.ns).into_iter().flatten().any(|s| s.node == n) {
             return;

@@ -129,6 +129,9 @@ pub struct Node {
     pub then_: u16,
     /// `else` ([`NONE`]: `true`)
     pub else_: u16,
+    /// this node and every subschema it applies in place, transitively (those that accept
+    /// everything left out): the slots a value gets for this node
+    pub closure: &'static [u16],
 }
 
 fn scan_any(sc: &mut Scanner<'_>) -> Step {
@@ -182,19 +185,8 @@ impl Node {
         if_: NONE,
         then_: NONE,
         else_: NONE,
+        closure: &[],
     };
-
-    /// The subschemas applied to the same value.
-    pub(crate) fn in_place(&self) -> impl Iterator<Item = u16> + '_ {
-        self.all_of
-            .iter()
-            .chain(self.any_of)
-            .chain(self.one_of)
-            .copied()
-            .chain([self.not, self.if_, self.then_, self.else_])
-            .chain(self.dep_schemas.iter().map(|d| d.1))
-            .filter(|n| *n != NONE)
-    }
 
     /// Whether a string value needs its characters looked at one by one.
     pub(crate) fn follows_chars(&self) -> bool {

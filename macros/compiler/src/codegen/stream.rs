@@ -88,6 +88,37 @@ fn closure(ir: &Ir, ids: impl IntoIterator<Item = NodeId>) -> BTreeSet<NodeId> {
     out
 }
 
+/// What the automaton applies in place for node `n`, as the emitted tables say (`then`/`else`
+/// only beside `if`, `dependentSchemas` only where members are followed): `n` first, then the
+/// rest in the order first reached, without the nodes that accept everything.
+fn emitted_closure(ir: &Ir, n: NodeId) -> Vec<NodeId> {
+    let mut out: Vec<NodeId> = Vec::new();
+    let mut todo = vec![n];
+    while let Some(x) = todo.pop() {
+        if out.contains(&x) {
+            continue;
+        }
+        match &ir.node(x).body {
+            Body::Always => {}
+            Body::Never => out.push(x),
+            Body::Checks(c) => {
+                out.push(x);
+                let mut next: Vec<NodeId> = c.reference.iter().map(|r| r.value.1).collect();
+                next.extend(c.all_of.iter().chain(&c.any_of).chain(&c.one_of).copied());
+                next.extend(c.not);
+                if c.if_.is_some() {
+                    next.extend(c.if_.iter().chain(&c.then_).chain(&c.else_).copied());
+                }
+                if members_followed(c) {
+                    next.extend(c.dependent_schemas.iter().map(|d| d.1));
+                }
+                todo.extend(next.into_iter().rev());
+            }
+        }
+    }
+    out
+}
+
 /// The names an object node follows: `properties`, then the other names its keywords use.
 fn names(c: &Checks) -> Vec<&str> {
     let mut out: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
@@ -192,8 +223,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
                 continue;
             }
             Body::Never => {
+                let me = id(n);
                 nodes.push(quote! {
-                    #p::StreamNode { always: false, never: true, scan: #scan, explain: #explain, ..#p::StreamNode::ALWAYS }
+                    #p::StreamNode { always: false, never: true, scan: #scan, explain: #explain, closure: &[#me], ..#p::StreamNode::ALWAYS }
                 });
                 continue;
             }
@@ -390,6 +422,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             let (i, t, e) = (opt(c.if_), opt(c.then_), opt(c.else_));
             fields.push(quote!(if_: #i, then_: #t, else_: #e));
         }
+        let closure: Vec<u16> = emitted_closure(ir, n).into_iter().map(id).collect();
+        fields.push(quote!(closure: &[#(#closure),*]));
         nodes.push(quote! {
             #p::StreamNode {
                 always: false,
