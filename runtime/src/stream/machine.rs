@@ -451,6 +451,21 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     0..=0x1F => return self.syntax(text, at, "a control character in a string must be escaped"),
                     0x20..=0x7F => {
                         if self.follow {
+                            // A run of plain characters at once, when no slot dies in it;
+                            // else byte by byte, so that a death is found at its byte.
+                            let mut end = at + 1;
+                            while text.get(end).is_some_and(|&c| c != b'"' && c != b'\\' && (0x20..0x80).contains(&c)) {
+                                end += 1;
+                            }
+                            if end > at + 1 {
+                                if let Some(run) = text.get(at..end) {
+                                    if self.str_run(run, false) {
+                                        self.str_run(run, true);
+                                        self.pos = end;
+                                        return true;
+                                    }
+                                }
+                            }
                             self.pos += 1;
                             return self.str_byte(text, b, at);
                         }
@@ -924,6 +939,76 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
         if died {
             return self.settle(text, at);
+        }
+        true
+    }
+
+    /// A run of plain ASCII characters of the current string: with `apply`, take it in (the caller
+    /// checked that no slot dies in it); without, whether every slot survives it.
+    fn str_run(&mut self, run: &[u8], apply: bool) -> bool {
+        let prog: &'static Program = self.prog;
+        let n = run.len() as u32;
+        if self.in_key {
+            let level = self.depth as usize - 1;
+            if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
+                let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                    if !s.kfollow {
+                        continue;
+                    }
+                    let node = prog.node(s.node);
+                    let cands = narrow_run(s.cands, node.names, s.koff, run);
+                    if !apply && s.st == St::Open && cands & all_bits(node.props.len()) == 0 {
+                        return false;
+                    }
+                    if apply {
+                        s.cands = cands;
+                        s.koff += n;
+                    }
+                }
+            }
+        }
+        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return true };
+        if f.kind != Kind::String || f.key != self.in_key {
+            return true;
+        }
+        let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+        for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+            if s.st != St::Open {
+                continue;
+            }
+            let node = prog.node(s.node);
+            let chars = s.chars + u64::from(n);
+            if !apply && chars > node.max_length {
+                return false;
+            }
+            let cands = node.strings.map(|st| narrow_run(s.cands, st, s.koff, run));
+            if !apply && cands == Some(0) {
+                return false;
+            }
+            let mut dfa = (s.dfa, s.pdone, s.pmatch);
+            if let (Some((p, _)), false) = (node.pattern, s.pdone) {
+                for &b in run {
+                    let (next, how) = p.step(dfa.0, b);
+                    dfa.0 = next;
+                    match how {
+                        Stepped::Live => continue,
+                        Stepped::Matched => dfa = (next, true, true),
+                        Stepped::Unknown => dfa = (next, true, false),
+                        Stepped::Dead if !apply => return false,
+                        Stepped::Dead => {}
+                    }
+                    break;
+                }
+            }
+            if apply {
+                s.chars = chars;
+                if let Some(c) = cands {
+                    s.cands = c;
+                    s.koff += n;
+                }
+                (s.dfa, s.pdone, s.pmatch) = dfa;
+            }
         }
         true
     }
@@ -1720,6 +1805,22 @@ fn narrow(cands: u128, names: &[&str], off: u32, b: u8) -> u128 {
         let i = rest.trailing_zeros();
         rest &= rest - 1;
         let keep = names.get(i as usize).and_then(|n| n.as_bytes().get(off as usize)) == Some(&b);
+        if !keep {
+            out &= !(1u128 << i);
+        }
+    }
+    out
+}
+
+/// Keep the candidates of `names` that continue at `off` with all of `run`.
+fn narrow_run(cands: u128, names: &[&str], off: u32, run: &[u8]) -> u128 {
+    let mut out = cands;
+    let mut rest = cands;
+    let off = off as usize;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        let keep = names.get(i as usize).and_then(|n| n.as_bytes().get(off..off + run.len())) == Some(run);
         if !keep {
             out &= !(1u128 << i);
         }
