@@ -334,7 +334,8 @@ impl Gen {
             };
             match generated {
                 Some(Ok(tokens)) => {
-                    let doc = format!("{shown}: {description}");
+                    // Brackets in a suite description are not links.
+                    let doc = format!("{shown}: {description}").replace('[', "\\[").replace(']', "\\]");
                     self.modules.extend(quote! {
                         #[doc = #doc]
                         #[allow(missing_docs, unused, non_camel_case_types, clippy::all, clippy::pedantic, clippy::nursery)]

@@ -17,6 +17,8 @@
 #   differential    our verdict against the jsonschema crate's on structured instances
 #   stream          Tool::stream at a fuzzed chunking agrees with is_valid_json (10 tools): never
 #                   dead on a valid text, finish exact, the death offset independent of chunking
+#   stream_gate     a call's fuzzed arguments in an event stream of each format, cut and pushed at
+#                   fuzzed places: accepted exactly when the whole-reply gate accepts the same call
 #
 # The committed seeds are in fuzz/seeds/<target>/ and are only read; what libFuzzer adds goes to
 # fuzz/corpus/<target>/ (ignored by git). A crash stops that target, leaves the input in
@@ -28,7 +30,7 @@ cd "$(dirname "$0")"
 
 seconds="${1:-60}"
 shift || true
-all=(text_fast_path from_json gate compiler differential stream)
+all=(text_fast_path from_json gate compiler differential stream stream_gate)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
     targets=("${all[@]}")

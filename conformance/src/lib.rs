@@ -2,7 +2,7 @@
 //!
 //! The build script reads the official JSON Schema Test Suite (draft 2020-12, with `optional/`)
 //! and, for every test group the schema compiler accepts, generates the validator through the
-//! macro's code path ([`toolgate_compiler::compile_text`]-generated code lives in
+//! macro's code path (`toolgate_compiler::compile_text`; the generated code lives in
 //! [`generated`]). This library holds that table ([`generated::SUITE`]), runs every case
 //! against every entry point of [`toolgate::Tool`] ([`run`]) and renders `docs/CONFORMANCE.md`
 //! ([`report`]).

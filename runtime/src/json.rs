@@ -212,7 +212,7 @@ pub fn json_eq(a: &Value, b: &Value) -> bool {
 /// The first pair `(i, j)`, `i < j`, of equal items, if any: the smallest `j` that repeats an
 /// earlier item, and the first item it repeats.
 ///
-/// Up to [`FEW_ITEMS`] items are compared pairwise (no allocation); beyond, each item is compared
+/// Up to `FEW_ITEMS` (32) items are compared pairwise (no allocation); beyond, each item is compared
 /// only with the earlier items of equal hash (a hash of the value that JSON Schema equality
 /// respects: `1` and `1.0` hash alike), with a randomly keyed hasher so that no reply can make
 /// all its items collide: linear time for 100,000 items rather than billions of comparisons.

@@ -807,7 +807,7 @@ fn float_roundtrip() -> bool {
 ///
 /// The filter saturates after some dozens of keys, and comparing each key with every earlier one
 /// would make an object of 100,000 keys cost billions of comparisons; so an object with more
-/// than [`MANY_KEYS`] members switches to a hash set of its decoded keys (its only allocation).
+/// than `MANY_KEYS` (64) members switches to a hash set of its decoded keys (its only allocation).
 #[derive(Debug, Clone)]
 pub struct Keys {
     obj: usize,

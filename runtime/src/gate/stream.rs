@@ -180,7 +180,8 @@ impl fmt::Debug for Call {
     }
 }
 
-/// One response stream through a [`Gate`]: see the [module documentation](self).
+/// One response stream through a [`Gate`] (made by [`Gate::stream`]): call by call, from the
+/// provider's events to accepted calls and rejections.
 pub struct StreamGate<'g, C> {
     gate: &'g Gate<C>,
     format: StreamFormat,

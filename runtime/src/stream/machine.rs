@@ -1,10 +1,10 @@
 //! The prefix automaton: reads reply text byte by byte and says, at every byte, whether some
 //! continuation can still be valid.
 //!
-//! Two layers. The lexer ([`Lex`]) is toolgate's strict JSON grammar as a byte-at-a-time state
+//! Two layers. The lexer (`Lex`) is toolgate's strict JSON grammar as a byte-at-a-time state
 //! machine (UTF-8, escapes, surrogate pairs, numbers, literals, depth), so a syntax error is dead
-//! at its byte. Above it, one [`Frame`] per open value that a schema still speaks of holds one
-//! [`Slot`] per subschema applying there (the requested ones and everything they apply in place:
+//! at its byte. Above it, one `Frame` per open value that a schema still speaks of holds one
+//! `Slot` per subschema applying there (the requested ones and everything they apply in place:
 //! `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`). A slot dies
 //! the moment one of its own keywords is certainly broken (type at the first byte, string
 //! `enum`/`const` and `pattern` character by character, `maxLength`, `maxItems`/`maxProperties`

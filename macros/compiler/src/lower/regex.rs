@@ -343,7 +343,7 @@ pub struct Compiled {
 const DENSE_LIMIT: usize = 64 << 10;
 
 /// Compile a translated pattern to an unanchored DFA (matching anywhere, as `pattern` does):
-/// dense when it stays within [`DENSE_LIMIT`] bytes, sparse otherwise. Fails if the pattern is
+/// dense when it stays within `DENSE_LIMIT` bytes, sparse otherwise. Fails if the pattern is
 /// not valid or the automaton would be too large.
 pub fn compile(translated: &str) -> Result<Compiled, String> {
     let dense = dense::Builder::new()
