@@ -277,6 +277,9 @@ pub struct Machine<const S: usize, const D: usize> {
     pushed_dead: bool,
     /// the key being read has an escape
     key_escaped: bool,
+    /// where the number being read began, and whether it has an exponent
+    num_start: usize,
+    num_exp: bool,
     death: Option<Death>,
 }
 
@@ -303,6 +306,8 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.root_valid = src.root_valid;
         self.pushed_dead = src.pushed_dead;
         self.key_escaped = src.key_escaped;
+        self.num_start = src.num_start;
+        self.num_exp = src.num_exp;
         self.death.clone_from(&src.death);
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
             d.copy_from_slice(s);
@@ -334,6 +339,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             root_valid: false,
             pushed_dead: false,
             key_escaped: false,
+            num_start: 0,
+            num_exp: false,
             death: None,
         }
     }
@@ -611,6 +618,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     _ => None,
                 };
                 if let Some(n) = next {
+                    self.num_exp |= n == NumSt::Exp;
                     self.lex = Lex::Num(n);
                     self.pos += 1;
                     return true;
@@ -748,6 +756,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             b'-' => self.lex = Lex::Num(NumSt::Minus),
             b'0' => self.lex = Lex::Num(NumSt::Zero),
             _ => self.lex = Lex::Num(NumSt::Int),
+        }
+        if kind == Kind::Number {
+            self.num_start = at;
+            self.num_exp = false;
         }
         let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
         let pushed = self.push_value(level, kind, b, at);
@@ -1122,31 +1134,19 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// The number before `self.pos` ended.
     fn end_number(&mut self, text: &[u8]) -> bool {
-        // Beyond the `f64` range is a syntax error, as `serde_json` has it.
-        let start = self.value_start(text);
-        let ok = text
-            .get(start..self.pos)
-            .and_then(|t| std::str::from_utf8(t).ok())
-            .is_some_and(|t| Scanner::new(t).number().is_ok());
+        // Beyond the `f64` range is a syntax error, as `serde_json` has it; without an exponent,
+        // fewer than 300 characters cannot get there.
+        let start = self.num_start;
+        let ok = (!self.num_exp && self.pos - start < 300)
+            || text
+                .get(start..self.pos)
+                .and_then(|t| std::str::from_utf8(t).ok())
+                .is_some_and(|t| Scanner::new(t).number().is_ok());
         if !ok {
             return self.syntax(text, self.pos, "a number out of range");
         }
         // Decided at the byte after the number (or at the end of the text).
         self.close_scalar(text, self.pos)
-    }
-
-    /// Where the scalar that just ended began (for numbers, found by walking back over it).
-    fn value_start(&self, text: &[u8]) -> usize {
-        if let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) {
-            if self.nf == self.depth as usize + 1 {
-                return f.start;
-            }
-        }
-        let mut i = self.pos;
-        while i > 0 && text.get(i - 1).is_some_and(|c| matches!(c, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E')) {
-            i -= 1;
-        }
-        i
     }
 
     /// A string, number or literal value closed (its last byte is before `self.pos`).
