@@ -363,6 +363,21 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.death.as_ref()
     }
 
+    /// Inside a string whose characters no slot looks at: the UTF-8 state (continuation bytes
+    /// due, and the range of the next one; `(0, 0, 0)` between characters). Plain characters then
+    /// change nothing but the position: what a token mask walks without copying the state.
+    #[must_use]
+    pub const fn plain_string(&self) -> Option<(u8, u8, u8)> {
+        if self.follow || self.degraded || self.death.is_some() {
+            return None;
+        }
+        match self.lex {
+            Lex::Str => Some((0, 0, 0)),
+            Lex::Utf8(need, lo, hi) => Some((need, lo, hi)),
+            _ => None,
+        }
+    }
+
     /// Whether the automaton's own verdict at the end is exact (else the end re-checks the text).
     #[must_use]
     pub const fn is_exact(&self) -> bool {

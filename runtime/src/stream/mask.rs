@@ -188,6 +188,7 @@ pub struct TokenMask {
     /// per tool: a stack of automaton states, one per trie depth
     scratch: Option<Box<dyn Any + Send + Sync>>,
     text: Vec<u8>,
+    utf: Vec<(u8, u8, u8)>,
 }
 
 impl fmt::Debug for TokenMask {
@@ -200,7 +201,14 @@ impl TokenMask {
     /// An empty mask sized for `vocab`.
     #[must_use]
     pub fn new(vocab: &Vocabulary) -> Self {
-        Self { bits: vec![0; vocab.len().div_ceil(64)], len: vocab.len(), count: 0, scratch: None, text: Vec::new() }
+        Self {
+            bits: vec![0; vocab.len().div_ceil(64)],
+            len: vocab.len(),
+            count: 0,
+            scratch: None,
+            text: Vec::new(),
+            utf: Vec::new(),
+        }
     }
 
     /// Whether token `id` is allowed (`false` for an id out of range).
@@ -301,6 +309,18 @@ impl<T: Tool> Stream<T> {
             if let Some(top) = stack.first_mut() {
                 top.clone_from(&self.m);
             }
+            // Inside a string no slot looks at, plain characters change nothing but the
+            // position: those trie nodes are walked with the UTF-8 state alone, and the automaton
+            // is copied only below a `"` or `\` (`plain` is the depth down to which the path is
+            // plain, `utf` its UTF-8 state per depth).
+            let start = self.m.plain_string();
+            let mut plain = if start.is_some() { vocab.max_len } else { 0 };
+            let mut utf = std::mem::take(&mut mask.utf);
+            utf.clear();
+            utf.resize(vocab.max_len + 1, (0, 0, 0));
+            if let (Some(u), Some(first)) = (start, utf.first_mut()) {
+                *first = u;
+            }
             let mut i = 0;
             let n = vocab.bytes.len();
             while i < n {
@@ -308,12 +328,45 @@ impl<T: Tool> Stream<T> {
                 let b = vocab.bytes.get(i).copied().unwrap_or(0);
                 text.truncate(base + d - 1);
                 text.push(b);
-                let alive = match stack.get_mut(d - 1..=d) {
-                    Some([parent, child]) => {
-                        child.clone_from(parent);
-                        child.advance(&text)
+                let alive = if d - 1 <= plain && start.is_some() {
+                    // The parent's path is plain.
+                    plain = d - 1;
+                    let (need, lo, hi) = utf.get(d - 1).copied().unwrap_or((0, 0, 0));
+                    match plain_step(need, lo, hi, b) {
+                        Step::Plain(u) => {
+                            if let Some(x) = utf.get_mut(d) {
+                                *x = u;
+                            }
+                            plain = d;
+                            true
+                        }
+                        Step::Dead => false,
+                        Step::Full => {
+                            // Materialise the parent from the string's state, then go on with
+                            // the automaton below this node.
+                            match stack.get_mut(..=d) {
+                                Some([root, .., parent, child]) => {
+                                    parent.clone_from(root);
+                                    let _ = parent.advance(text.get(..base + d - 1).unwrap_or_default());
+                                    child.clone_from(parent);
+                                    child.advance(&text)
+                                }
+                                Some([root, child]) => {
+                                    child.clone_from(root);
+                                    child.advance(&text)
+                                }
+                                _ => false,
+                            }
+                        }
                     }
-                    _ => false,
+                } else {
+                    match stack.get_mut(d - 1..=d) {
+                        Some([parent, child]) => {
+                            child.clone_from(parent);
+                            child.advance(&text)
+                        }
+                        _ => false,
+                    }
                 };
                 if alive {
                     for &id in vocab.ending(i) {
@@ -324,8 +377,43 @@ impl<T: Tool> Stream<T> {
                     i = vocab.end.get(i).map_or(n, |&e| e as usize).max(i + 1);
                 }
             }
+            mask.utf = utf;
         }
         mask.scratch = scratch;
         mask.text = text;
+    }
+}
+
+/// What one byte does inside a string no slot looks at.
+enum Step {
+    /// a plain byte: the new UTF-8 state
+    Plain((u8, u8, u8)),
+    /// a quote or a backslash: the automaton must read it
+    Full,
+    /// never valid here
+    Dead,
+}
+
+/// One byte of a plain string, as the lexer would take it.
+const fn plain_step(need: u8, lo: u8, hi: u8, b: u8) -> Step {
+    if need > 0 {
+        return if b >= lo && b <= hi {
+            Step::Plain(if need > 1 { (need - 1, 0x80, 0xBF) } else { (0, 0, 0) })
+        } else {
+            Step::Dead
+        };
+    }
+    match b {
+        b'"' | b'\\' => Step::Full,
+        0..=0x1F => Step::Dead,
+        0x20..=0x7F => Step::Plain((0, 0, 0)),
+        0xC2..=0xDF => Step::Plain((1, 0x80, 0xBF)),
+        0xE0 => Step::Plain((2, 0xA0, 0xBF)),
+        0xE1..=0xEC | 0xEE..=0xEF => Step::Plain((2, 0x80, 0xBF)),
+        0xED => Step::Plain((2, 0x80, 0x9F)),
+        0xF0 => Step::Plain((3, 0x90, 0xBF)),
+        0xF1..=0xF3 => Step::Plain((3, 0x80, 0xBF)),
+        0xF4 => Step::Plain((3, 0x80, 0x8F)),
+        _ => Step::Dead,
     }
 }

@@ -100,6 +100,8 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     fn death(&self) -> Option<&Dead>;
     /// Bytes read.
     fn read(&self) -> usize;
+    /// Inside a string no slot looks at: its UTF-8 state.
+    fn plain_string(&self) -> Option<(u8, u8, u8)>;
     /// The size of the state in bytes.
     fn size() -> usize {
         std::mem::size_of::<Self>()
@@ -124,6 +126,9 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     }
     fn read(&self) -> usize {
         Self::len(self)
+    }
+    fn plain_string(&self) -> Option<(u8, u8, u8)> {
+        Self::plain_string(self)
     }
 }
 
