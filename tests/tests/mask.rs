@@ -122,7 +122,7 @@ impl Visit for Walks {
             loop {
                 s.allowed(&vocab, &mut mask);
                 let can_end = s.can_finish();
-                if can_end && rng.next() % 3 == 0 {
+                if can_end && rng.next().is_multiple_of(3) {
                     let text = String::from_utf8(s.text().to_vec()).expect("a finished walk is UTF-8");
                     assert!(T::is_valid_json(&text), "{name}: a walk ended invalid: {text:?}");
                     assert!(s.finish().is_ok(), "{name}: {text:?}");
