@@ -201,8 +201,9 @@ impl<T: Tool> Stream<T> {
     }
 
     /// Feed the whole text so far (what the caller has accumulated): the part beyond what this
-    /// stream has read is fed. The part already read must be unchanged; if it is not, the
-    /// stream is dead with a syntax error at the first byte that differs.
+    /// stream has read is fed. The part already read must be unchanged; if it is not, nothing is
+    /// fed and the answer is [`Progress::Dead`] with a syntax error at the first byte that
+    /// differs (the stream itself is unchanged).
     pub fn feed_text(&mut self, so_far: &[u8]) -> Progress {
         let read = self.text.len();
         let same = so_far.get(..read).is_some_and(|p| p == self.text.as_slice());
