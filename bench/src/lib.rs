@@ -403,3 +403,75 @@ pub fn automaton_sizes() -> [(&'static str, usize, usize); 5] {
         ("place_order", Stream::<PlaceOrder>::automaton_size(), size_of::<Stream<PlaceOrder>>()),
     ]
 }
+
+/// A point of a valid reply at which the token-mask benchmark (`benches/mask.rs`) computes a mask.
+#[derive(Debug, Clone)]
+pub struct MaskPoint {
+    /// the schema's name (see [`SCHEMAS`])
+    pub schema: &'static str,
+    /// `start`, `key`, `string`, `number` or `deep_number`
+    pub name: &'static str,
+    /// the reply up to the point
+    pub prefix: String,
+}
+
+impl MaskPoint {
+    /// The benchmark id's stem: `schema/name`.
+    #[must_use]
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.schema, self.name)
+    }
+
+    /// `schema/name` and the last bytes of the prefix, for messages.
+    #[must_use]
+    pub fn label(&self) -> String {
+        let tail: String = self.prefix.chars().rev().take(24).collect::<Vec<_>>().into_iter().rev().collect();
+        format!("{} (…{tail:?})", self.id())
+    }
+}
+
+/// What the mask-benchmark's point names mean.
+pub const MASK_POINT_NAMES: [(&str, &str); 7] = [
+    ("start", "start of the reply"),
+    ("key", "inside a key"),
+    ("string", "inside a string value"),
+    ("number", "inside a number"),
+    ("ref_string", "inside a string value, in a `$ref`'d object"),
+    ("ref_number", "inside a number, in a `$ref`'d object"),
+    ("deep_number", "inside a number, 35 kB in"),
+];
+
+/// The mask benchmark's points, cut from each schema's valid reply in [`cases`]: `(schema,
+/// point, needle, bytes of the needle kept)`, the prefix ending that many bytes into the first
+/// occurrence of the needle.
+const MASK_CUTS: [(&str, &str, &str, usize); 14] = [
+    ("convert_units", "start", "", 0),
+    ("convert_units", "key", "\"from_unit\"", 6), // {"value": 12.5, "from_
+    ("convert_units", "string", "\"km\"", 2),     // …"from_unit": "k      (an enum)
+    ("convert_units", "number", "12.5", 3),       // {"value": 12.
+    ("read_file", "start", "", 0),
+    ("read_file", "key", "\"max_lines\"", 5),     // {"path": "src/lib.rs", "max_
+    ("read_file", "string", "\"src/lib.rs\"", 7), // {"path": "src/li
+    ("read_file", "number", "200", 1),            // …"max_lines": 2
+    ("place_order", "start", "", 0),
+    ("place_order", "key", "\"quantity\"", 5),   // …[{"sku": "ABC-1000", "quan
+    ("place_order", "string", "\"C004217\"", 5), // {"customer": "C004  (a pattern)
+    ("place_order", "ref_string", "\"ABC-1000\"", 6), // …[{"sku": "ABC-1   (a pattern, in $defs/Line)
+    ("place_order", "ref_number", "\"quantity\": 1", 13), // …"quantity": 1 (1 to 100, in $defs/Line)
+    ("rows", "deep_number", "\"score\": 0.15", 11), // …{"id": 500, … "score": 0.1
+];
+
+/// The mask benchmark's points (see [`MASK_CUTS`]); the `rows` point is in the 501st row.
+#[must_use]
+pub fn mask_points() -> Vec<MaskPoint> {
+    let valid: Vec<Case> = cases().into_iter().filter(|c| c.valid).collect();
+    MASK_CUTS
+        .iter()
+        .map(|&(schema, name, needle, keep)| {
+            let text = valid.iter().find(|c| c.schema == schema).map(|c| c.text.as_str()).unwrap_or_default();
+            let from = if schema == "rows" { text.find("{\"id\": 500,").unwrap_or(0) } else { 0 };
+            let at = text.get(from..).and_then(|t| t.find(needle)).map_or(0, |i| from + i + keep);
+            MaskPoint { schema, name, prefix: text.get(..at).unwrap_or_default().to_owned() }
+        })
+        .collect()
+}

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use toolgate_bench::{automaton_sizes, cases, COMPETITORS, STREAMING};
+use toolgate_bench::{automaton_sizes, cases, mask_points, COMPETITORS, MASK_POINT_NAMES, STREAMING};
 
 fn median_ns(root: &Path, group: &str, id: &str) -> Option<f64> {
     let p = root.join(group).join(id).join("new").join("estimates.json");
@@ -97,6 +97,54 @@ fn streaming(roots: &[PathBuf]) {
     }
 }
 
+/// The token-mask section (`benches/mask.rs`), if any of its results are there: per vocabulary
+/// and point, the time of one mask (toolgate, llguidance if built with `--features llguidance`),
+/// their ratio, and the allowed counts from `mask-counts.tsv` (written by the bench beside
+/// criterion's results).
+fn masks(roots: &[PathBuf]) {
+    let vocabs = ["o200k_base", "cl100k_base"];
+    let points = mask_points();
+    let any = vocabs.iter().any(|v| {
+        points
+            .iter()
+            .any(|p| best_ns(roots, &format!("mask-{v}"), &format!("{}_{}_toolgate", p.schema, p.name)).is_some())
+    });
+    if !any {
+        return;
+    }
+    // The counts of the last run that has them.
+    let counts: Vec<Vec<String>> = roots
+        .iter()
+        .rev()
+        .find_map(|r| std::fs::read_to_string(r.join("mask-counts.tsv")).ok())
+        .map(|t| t.lines().skip(1).map(|l| l.split('\t').map(str::to_owned).collect()).collect())
+        .unwrap_or_default();
+    println!("\n### Token masks (one mask: the time of `Stream::allowed`, and of llguidance's `compute_mask`; ratio = toolgate time / llguidance time, above 1 means toolgate is slower)\n");
+    println!("| vocabulary | point | prefix (bytes / tokens) | toolgate | llguidance | toolgate / llguidance | allowed: toolgate | allowed: llguidance |");
+    println!("|---|---|---:|---:|---:|---:|---:|---:|");
+    for v in vocabs {
+        for p in &points {
+            let g = format!("mask-{v}");
+            let ours = best_ns(roots, &g, &format!("{}_{}_toolgate", p.schema, p.name));
+            let theirs = best_ns(roots, &g, &format!("{}_{}_llguidance", p.schema, p.name));
+            let row = counts.iter().find(|r| r.len() >= 7 && r[0] == v && r[1] == p.schema && r[2] == p.name);
+            let cell = |i: usize| row.and_then(|r| r.get(i)).cloned().unwrap_or_else(|| "–".to_owned());
+            let what = MASK_POINT_NAMES.iter().find(|(n, _)| *n == p.name).map_or(p.name, |(_, w)| *w);
+            println!(
+                "| {v} | {}: {what} | {} / {} | {} | {} | {} | {} | {} |",
+                p.schema,
+                cell(3),
+                cell(4),
+                ours.map_or_else(|| "–".to_owned(), time),
+                theirs.map_or_else(|| "–".to_owned(), time),
+                times(ours, theirs, None),
+                cell(5),
+                cell(6),
+            );
+        }
+    }
+}
+
 fn main() {
     let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
     // Arguments: criterion output directories (one per run); default: `criterion-run*` saved by
@@ -168,4 +216,5 @@ fn main() {
         println!("| {}/{} | {} |", c.schema, c.name, cells.join(" | "));
     }
     streaming(&roots);
+    masks(&roots);
 }
