@@ -6,6 +6,9 @@
 
 use serde_json::{json, Value};
 
+#[path = "../examples/constrained.rs"]
+#[allow(dead_code)]
+mod constrained;
 #[path = "../examples/email_triage.rs"]
 #[allow(dead_code)]
 mod email_triage;
@@ -123,6 +126,35 @@ fn streaming_example() {
     let bad: Vec<u8> = streaming::BAD.concat();
     let text = std::str::from_utf8(&bad).expect("UTF-8 once whole");
     assert_eq!(text.find(r#""200""#), Some(41));
+}
+
+/// The toy part of `constrained` (the real-vocabulary part, `-- --real`, is slow in a debug
+/// build and is not run here).
+#[test]
+fn constrained_example() {
+    let lines = constrained::run();
+    assert_eq!(
+        lines,
+        [
+            "== toy: Triage, 29 tokens + end-of-sequence, 500 generations each, length budget 64 tokens",
+            r#"target reply: {"urgency": "high", "summary": "urgent hello world"}"#,
+            "free sampling: 93/500 valid (93 exactly the target; 48 hit the length budget)",
+            r#"  e.g. invalid: oc"medium""low""#,
+            "constrained: 396/500 valid (298 exactly the target; failures: 0 hit the length budget, 104 stuck)",
+            "  104 of the 104 stuck inside a repeated declared key (dead only when it closes: a completeness gap)",
+            r#"  stuck at: {"urgency": "high", "summary": "urgent w:wnr}:yueurgent" , "urgency"#,
+            r#"  stuck at: {"urgency": "high", "summary": "low","urgency"#,
+            r#"  stuck at: {"urgency": "high", "summary": "urgent hello rhello yle emi,sgoh{agu{erc",  "summary"#,
+            r#"  e.g. valid, off the target: {"urgency": "high", "summary":"urgency"}  "#,
+        ]
+    );
+    // The mask never let a generation end invalid: every failure is counted as one.
+    let count = |line: &str, word: &str| -> usize {
+        line.split(word).next().and_then(|h| h.rsplit(' ').next()).and_then(|n| n.parse().ok()).unwrap_or(usize::MAX)
+    };
+    let free = count(&lines[2], "/500 valid");
+    let masked = count(&lines[4], "/500 valid");
+    assert!(masked > free, "{masked} vs {free}");
 }
 
 /// The transcripts printed by `email_triage`, as JSON message arrays.
