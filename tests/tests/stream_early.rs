@@ -104,7 +104,8 @@ fn enum_and_const_strings_at_the_first_character_no_member_continues() {
     early(r#"{"n": 1, "c": "yep"}"#, "p\"", 0);
     // Compared on decoded characters: "\u0041" is "A", and a longer "A..." dies at its second.
     assert_eq!(dies_at::<Early>(r#"{"n": 1, "e": "\u0041"}"#), None);
-    early(r#"{"n": 1, "e": "\u0041\u0042"}"#, "\\u0042", 5);
+    // "A" is complete: a second character (certain at its backslash) fits no member.
+    early(r#"{"n": 1, "e": "\u0041\u0042"}"#, "\\u0042", 0);
     // A string no member can be: dead at the opening quote.
     early(r#"{"n": 1, "e": 5}"#, "5}", 0);
     // Members that are not strings: decided when the value closes.
@@ -273,4 +274,53 @@ fn the_explanation_names_the_place_and_the_rule() {
         panic!()
     };
     assert!(matches!(d.error, Error::Syntax { line: 1, column: 9, .. }), "{d}");
+}
+
+tool_schema! {
+    /// A closed object through `$ref`, and a closed object with two properties.
+    pub struct Refs = {
+        "type": "object",
+        "properties": {
+            "line": {"$ref": "#/$defs/Line"},
+            "pair": {"type": "object", "properties": {"a": {"type": "integer"}, "ab": {"type": "integer"}},
+                     "additionalProperties": false},
+            "e": {"enum": ["é", "ab"]},
+            "short": {"type": "string", "maxLength": 1}
+        },
+        "$defs": {"Line": {"type": "object", "properties": {"n": {"type": "integer"}}, "additionalProperties": false}}
+    };
+}
+
+fn early_refs(text: &str, needle: &str, k: usize) {
+    assert_eq!(dies_at::<Refs>(text), Some(at(text, needle, k)), "{text}");
+}
+
+#[test]
+fn members_of_a_referenced_object_are_followed_too() {
+    // The member's value dies at its first byte, through the `$ref`.
+    early_refs(r#"{"line": {"n": "x"}}"#, "\"x", 0);
+    early_refs(r#"{"line": {"m": 1}}"#, "m", 0);
+}
+
+#[test]
+fn closed_objects_know_repeats_and_a_full_house_early() {
+    // "a" is present: a key that can only be "a" again (or undeclared) dies at its first byte.
+    assert_eq!(dies_at::<Refs>(r#"{"pair": {"a": 1, "ab": 2}}"#), None);
+    early_refs(r#"{"pair": {"a": 1, "ab": 2, "a": 3}}"#, ", \"a\": 3", 0);
+    early_refs(r#"{"pair": {"ab": 1, "ab": 2}}"#, "ab\": 2", 1);
+    // Every declared property present: the comma that promises another member is the end.
+    early_refs(r#"{"pair": {"a": 1, "ab": 2, "x": 3}}"#, ", \"x", 0);
+}
+
+#[test]
+fn escapes_decide_as_their_digits_arrive() {
+    // `é` is U+00E9: "\u00" may still be it, "\u01" cannot be any member.
+    assert_eq!(dies_at::<Refs>(r#"{"e": "\u00e9"}"#), None);
+    early_refs(r#"{"e": "\u01e9"}"#, "1e9", 0);
+    // maxLength 1: a second character is certain at its backslash.
+    early_refs(r#"{"short": "a\n"}"#, "\\n", 0);
+    // A lone low surrogate is certain at its second digit.
+    early_refs(r#"{"short": "\udc00"}"#, "c00", 0);
+    // After a high surrogate the low half must start with `\uD` and C..F.
+    early_refs(r#"{"short": "\ud83d\u0041"}"#, "0041", 0);
 }

@@ -66,6 +66,10 @@ enum Why {
     DependentRequired(u8, u8),
     /// the node's scan function rejected the closed value
     Scan,
+    /// a member promised where a closed object has every declared property already
+    NoMoreMembers,
+    /// a closed object's key that can only repeat a present property (or be undeclared)
+    Repeat,
 }
 
 /// The state of one subschema at one value.
@@ -469,7 +473,15 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         self.pos += 1;
                         return self.end_string(text, at);
                     }
-                    b'\\' => self.lex = Lex::Esc,
+                    b'\\' => {
+                        // A character is certain now: `maxLength` and the names or members
+                        // that end here can decide at the backslash.
+                        self.lex = Lex::Esc;
+                        if self.follow {
+                            self.pos += 1;
+                            return self.escape_narrow(text, at, 0, 0, None);
+                        }
+                    }
                     0..=0x1F => return self.syntax(text, at, "a control character in a string must be escaped"),
                     0x20..=0x7F => {
                         if self.follow {
@@ -554,8 +566,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let acc = acc << 4 | d;
                 self.pos += 1;
                 if n < 3 {
+                    if n == 1 && (0xDC..=0xDF).contains(&acc) {
+                        return self.syntax(text, at, "a lone low surrogate");
+                    }
                     self.lex = Lex::Hex(n + 1, acc);
-                    return true;
+                    return !self.follow || self.escape_narrow(text, at, acc, n + 1, None);
                 }
                 match acc {
                     0xDC00..=0xDFFF => self.syntax(text, at, "a lone low surrogate"),
@@ -590,8 +605,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let acc = acc << 4 | d;
                 self.pos += 1;
                 if n < 3 {
+                    if (n == 0 && acc != 0xD) || (n == 1 && !(0xDC..=0xDF).contains(&acc)) {
+                        return self.syntax(text, at, "a lone high surrogate");
+                    }
                     self.lex = Lex::LowHex(hi, n + 1, acc);
-                    return true;
+                    return !self.follow || self.escape_narrow(text, at, acc, n + 1, Some(hi));
                 }
                 if !(0xDC00..=0xDFFF).contains(&acc) {
                     return self.syntax(text, at, "a lone high surrogate");
@@ -813,6 +831,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     s.st = St::Dead;
                     s.why = Why::MaxProperties;
                     died = true;
+                } else if node.closed && node.patterns.is_empty() && all_bits(node.props.len()) & !s.seen == 0 {
+                    // Every declared property is present and no other is allowed: one more
+                    // member can only be a repeat or undeclared.
+                    s.st = St::Dead;
+                    s.why = Why::NoMoreMembers;
+                    died = true;
                 }
             } else if u64::from(count) > node.max_items {
                 s.st = St::Dead;
@@ -874,6 +898,73 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             .any(|s| s.st == St::Open && self.prog.node(s.node).follows_chars())
     }
 
+    /// Inside an escape: `digits` hex digits of a UTF-16 unit read so far, with value `prefix`
+    /// (none yet at the backslash); `high` is the high surrogate already read for a low one. Keep
+    /// the `enum` strings and closed-object names whose next character can still be this escape.
+    fn escape_narrow(&mut self, text: &[u8], at: usize, prefix: u16, digits: u8, high: Option<u16>) -> bool {
+        let prog: &'static Program = self.prog;
+        let fits = |name: &str, koff: u32| -> bool {
+            let Some(c) = name.get(koff as usize..).and_then(|r| r.chars().next()) else { return false };
+            let mut units = [0u16; 2];
+            let units = c.encode_utf16(&mut units);
+            let unit = match (high, &*units) {
+                (None, [u, ..]) => *u,
+                (Some(h), [u, l]) if *u == h => *l,
+                _ => return false,
+            };
+            digits == 0 || unit >> (4 * (4 - u32::from(digits))) == prefix
+        };
+        let mut died = false;
+        if self.in_key {
+            let level = self.depth as usize - 1;
+            if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
+                let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                    if !s.kfollow {
+                        continue;
+                    }
+                    let node = prog.node(s.node);
+                    s.cands = filter_bits(s.cands, |i| node.names.get(i).is_some_and(|n| fits(n, s.koff)));
+                    let props = s.cands & all_bits(node.props.len());
+                    if s.st == St::Open && props & !s.seen == 0 {
+                        s.st = St::Dead;
+                        s.why = if props == 0 { Why::AdditionalProperty } else { Why::Repeat };
+                        died = true;
+                    }
+                }
+            }
+        }
+        if let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) {
+            if f.kind == Kind::String && f.key == self.in_key {
+                let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                    if s.st != St::Open {
+                        continue;
+                    }
+                    let node = prog.node(s.node);
+                    if digits == 0 && high.is_none() && s.chars >= node.max_length {
+                        s.st = St::Dead;
+                        s.why = Why::MaxLength;
+                        died = true;
+                        continue;
+                    }
+                    if let Some(strings) = node.strings {
+                        s.cands = filter_bits(s.cands, |i| strings.get(i).is_some_and(|n| fits(n, s.koff)));
+                        if s.cands == 0 {
+                            s.st = St::Dead;
+                            s.why = Why::Enum;
+                            died = true;
+                        }
+                    }
+                }
+            }
+        }
+        if died {
+            return self.settle(text, at);
+        }
+        true
+    }
+
     /// A code point decoded from an escape.
     fn str_char(&mut self, text: &[u8], c: u32, at: usize) -> bool {
         let mut buf = [0u8; 4];
@@ -909,7 +1000,15 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     let node = self.prog.node(s.node);
                     s.cands = narrow(s.cands, node.names, s.koff, b);
                     s.koff += 1;
-                    if s.st == St::Open && s.cands & all_bits(node.props.len()) == 0 {
+                    let props = s.cands & all_bits(node.props.len());
+                    if s.st == St::Open && props != 0 && props & !s.seen == 0 {
+                        // Only a declared name already present continues this key: a repeat
+                        // (not JSON) or an undeclared name (not allowed here).
+                        s.st = St::Dead;
+                        s.why = Why::Repeat;
+                        died = true;
+                    }
+                    if s.st == St::Open && props == 0 {
                         s.st = St::Dead;
                         s.why = Why::AdditionalProperty;
                         died = true;
@@ -985,7 +1084,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     }
                     let node = prog.node(s.node);
                     let cands = narrow_run(s.cands, node.names, s.koff, run);
-                    if !apply && s.st == St::Open && cands & all_bits(node.props.len()) == 0 {
+                    let props = cands & all_bits(node.props.len());
+                    if !apply && s.st == St::Open && props & !s.seen == 0 {
                         return false;
                     }
                     if apply {
@@ -1330,10 +1430,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let mut level = self.nf;
         while level > 0 {
             level -= 1;
-            self.in_place_deaths(level);
+            // A child's death first, then what it kills in place (a `$ref` to the slot, say).
             if level + 1 < self.nf {
                 self.child_deaths(level);
             }
+            self.in_place_deaths(level);
         }
         if self.root_dead() {
             self.die_schema(text, at);
@@ -1670,7 +1771,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let (limit, exclusive) = node.negative.unwrap_or(("0", true));
                 ViolationKind::Minimum { limit, exclusive, found }
             }
-            Why::AdditionalProperty => {
+            Why::AdditionalProperty | Why::Repeat => {
                 let key = self.key_so_far(text, f);
                 return Violation {
                     pointer: join(&here, &key),
@@ -1681,6 +1782,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let key = self.key_so_far(text, f);
                 return Violation { pointer: join(&here, &key), kind: ViolationKind::PropertyName { property: key } };
             }
+            Why::NoMoreMembers => ViolationKind::AdditionalProperty { property: String::new() },
             Why::MaxProperties => ViolationKind::MaxProperties { limit: node.max_props, count: u64::from(f.count) },
             Why::MaxItems => ViolationKind::MaxItems { limit: node.max_items, count: u64::from(f.count) },
             Why::MaxContains | Why::MinContains => ViolationKind::Contains {
@@ -1821,6 +1923,20 @@ fn narrow(cands: u128, names: &[&str], off: u32, b: u8) -> u128 {
         rest &= rest - 1;
         let keep = names.get(i as usize).and_then(|n| n.as_bytes().get(off as usize)) == Some(&b);
         if !keep {
+            out &= !(1u128 << i);
+        }
+    }
+    out
+}
+
+/// The bits of `bits` whose index `keep` accepts.
+fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
+    let mut out = bits;
+    let mut rest = bits;
+    while rest != 0 {
+        let i = rest.trailing_zeros();
+        rest &= rest - 1;
+        if !keep(i as usize) {
             out &= !(1u128 << i);
         }
     }
