@@ -49,8 +49,8 @@ toolbox! {
 const OPENAI: &[u8] = include_bytes!("../../tests/tests/streams/openai_chat_parallel.sse");
 const ANTHROPIC: &[u8] = include_bytes!("../../tests/tests/streams/anthropic.sse");
 
-fn replay(name: &str, gate: &Gate<Call>, format: StreamFormat, stream: &[u8]) {
-    println!("== {name}: {} bytes of server-sent events", stream.len());
+fn replay(name: &str, gate: &Gate<Call>, format: StreamFormat, stream: &[u8], out: &mut Vec<String>) {
+    out.push(format!("== {name}: {} bytes of server-sent events", stream.len()));
     let mut s = gate.stream(format);
     // The network hands over whatever it has: here, 48 bytes at a time.
     for (i, piece) in stream.chunks(48).enumerate() {
@@ -58,32 +58,45 @@ fn replay(name: &str, gate: &Gate<Call>, format: StreamFormat, stream: &[u8]) {
             let at = i * 48 + piece.len();
             match event {
                 StreamEvent::Rejected(r) => {
-                    println!("after {at} bytes: ABORT call {:?} ({})", r.call_index(), r.tool().unwrap_or("?"));
+                    out.push(format!(
+                        "after {at} bytes: ABORT call {:?} ({})",
+                        r.call_index(),
+                        r.tool().unwrap_or("?")
+                    ));
                     if let Some(offset) = r.offset() {
-                        println!("  certain at byte {offset} of its arguments");
+                        out.push(format!("  certain at byte {offset} of its arguments"));
                     }
-                    println!("  {}", r.reason());
-                    println!("  feedback for the model:");
+                    out.push(format!("  {}", r.reason()));
+                    out.push("  feedback for the model:".to_owned());
                     for line in r.feedback().lines() {
-                        println!("    {line}");
+                        out.push(format!("    {line}"));
                     }
                 }
                 StreamEvent::Accepted(a) => {
-                    println!("after {at} bytes: ACCEPT call {} ({}): {}", a.index, a.tool(), a.arguments);
-                    println!("  typed: {:?}", a.call);
+                    out.push(format!("after {at} bytes: ACCEPT call {} ({}): {}", a.index, a.tool(), a.arguments));
+                    out.push(format!("  typed: {:?}", a.call));
                 }
-                StreamEvent::Text(t) => println!("after {at} bytes: text {t:?}"),
-                StreamEvent::End => println!("after {at} bytes: end of the response"),
+                StreamEvent::Text(t) => out.push(format!("after {at} bytes: text {t:?}")),
+                StreamEvent::End => out.push(format!("after {at} bytes: end of the response")),
             }
         }
     }
     for event in s.finish() {
-        println!("at the end: {event:?}");
+        out.push(format!("at the end: {event:?}"));
     }
-    println!();
+    out.push(String::new());
+}
+
+/// Both replays, line by line (what `main` prints; asserted by `tests/output.rs`).
+pub fn run() -> Vec<String> {
+    let mut out = Vec::new();
+    replay("OpenAI Chat Completions", &Gate::<Call>::openai(), StreamFormat::OpenAiChat, OPENAI, &mut out);
+    replay("Anthropic Messages", &Gate::<Call>::anthropic(), StreamFormat::Anthropic, ANTHROPIC, &mut out);
+    out
 }
 
 fn main() {
-    replay("OpenAI Chat Completions", &Gate::<Call>::openai(), StreamFormat::OpenAiChat, OPENAI);
-    replay("Anthropic Messages", &Gate::<Call>::anthropic(), StreamFormat::Anthropic, ANTHROPIC);
+    for line in run() {
+        println!("{line}");
+    }
 }

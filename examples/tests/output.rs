@@ -21,6 +21,9 @@ mod retry;
 #[path = "../examples/round_trip.rs"]
 #[allow(dead_code)]
 mod round_trip;
+#[path = "../examples/stream_gate.rs"]
+#[allow(dead_code)]
+mod stream_gate;
 #[path = "../examples/streaming.rs"]
 #[allow(dead_code)]
 mod streaming;
@@ -140,12 +143,8 @@ fn constrained_example() {
             r#"target reply: {"urgency": "high", "summary": "urgent hello world"}"#,
             "free sampling: 93/500 valid (93 exactly the target; 48 hit the length budget)",
             r#"  e.g. invalid: oc"medium""low""#,
-            "constrained: 396/500 valid (298 exactly the target; failures: 0 hit the length budget, 104 stuck)",
-            "  104 of the 104 stuck inside a repeated declared key (dead only when it closes: a completeness gap)",
-            r#"  stuck at: {"urgency": "high", "summary": "urgent w:wnr}:yueurgent" , "urgency"#,
-            r#"  stuck at: {"urgency": "high", "summary": "low","urgency"#,
-            r#"  stuck at: {"urgency": "high", "summary": "urgent hello rhello yle emi,sgoh{agu{erc",  "summary"#,
-            r#"  e.g. valid, off the target: {"urgency": "high", "summary":"urgency"}  "#,
+            "constrained: 500/500 valid (294 exactly the target; failures: 0 hit the length budget, 0 stuck)",
+            r#"  e.g. valid, off the target: {"urgency": "high", "summary": "urgent w:wnr}:yueurgent" } "#,
         ]
     );
     // The mask never let a generation end invalid: every failure is counted as one.
@@ -216,4 +215,35 @@ fn email_triage_example() {
 
     assert!(has("schemars advertises exactly the enforced schema: true"));
     assert!(has("Deserialize refused: /urgency: expected one of [\"low\",\"high\"], found string \"critical\""));
+}
+
+/// `stream_gate`: the bad call aborted at its byte, before the good one is accepted at the
+/// provider's `finish_reason`; the Anthropic calls accepted at their `content_block_stop`.
+#[test]
+fn stream_gate_example() {
+    assert_eq!(
+        stream_gate::run(),
+        [
+            "== OpenAI Chat Completions: 3843 bytes of server-sent events",
+            "after 2928 bytes: ABORT call Some(1) (read_file)",
+            "  certain at byte 36 of its arguments",
+            "  arguments: /max_lines: expected integer, found string \"…",
+            "  feedback for the model:",
+            "    Your reply was rejected: tool call 1: the arguments of read_file do not match its schema:",
+            "    - at /max_lines: expected integer, found string \"…",
+            "    Reply with one corrected tool call only, and no other text.",
+            r#"after 3840 bytes: ACCEPT call 0 (search_web): {"limit":5,"query":"rust streaming JSON"}"#,
+            r#"  typed: SearchWeb(SearchWeb { query: "rust streaming JSON", limit: Some(5) })"#,
+            "after 3843 bytes: end of the response",
+            "",
+            "== Anthropic Messages: 2134 bytes of server-sent events",
+            r#"after 576 bytes: text "Okay, let me read that file.""#,
+            r#"after 1632 bytes: ACCEPT call 0 (read_file): {"max_lines":40,"path":"src/main.rs"}"#,
+            r#"  typed: ReadFile(ReadFile { path: "src/main.rs", max_lines: Some(Number(40)), filter: None })"#,
+            "after 1968 bytes: ACCEPT call 1 (list_tools): {}",
+            "  typed: ListTools(ListTools({}))",
+            "after 2134 bytes: end of the response",
+            "",
+        ]
+    );
 }
