@@ -367,19 +367,43 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.death.as_ref()
     }
 
-    /// Inside a string whose characters no slot looks at: the UTF-8 state (continuation bytes
-    /// due, and the range of the next one; `(0, 0, 0)` between characters). Plain characters then
-    /// change nothing but the position: what a token mask walks without copying the state.
+    /// Inside a string whose characters the slots only count (`maxLength`, `minLength`) or do
+    /// not look at: the UTF-8 state (continuation bytes due, and the range of the next one;
+    /// `(0, 0, 0)` between characters) and how many more characters `maxLength` allows. Plain
+    /// characters then change nothing but the position and the count: what a token mask walks
+    /// without copying the state.
     #[must_use]
-    pub const fn plain_string(&self) -> Option<(u8, u8, u8)> {
-        if self.follow || self.degraded || self.death.is_some() {
+    pub fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
+        if self.degraded || self.death.is_some() {
             return None;
         }
-        match self.lex {
-            Lex::Str => Some((0, 0, 0)),
-            Lex::Utf8(need, lo, hi) => Some((need, lo, hi)),
-            _ => None,
+        let utf = match self.lex {
+            Lex::Str => (0, 0, 0),
+            Lex::Utf8(need, lo, hi) => (need, lo, hi),
+            _ => return None,
+        };
+        if !self.follow {
+            return Some((utf, u64::MAX));
         }
+        if self.in_key {
+            return None;
+        }
+        let f = self.nf.checked_sub(1).and_then(|i| self.frames.get(i))?;
+        if f.kind != Kind::String || f.key {
+            return None;
+        }
+        let mut budget = u64::MAX;
+        for s in self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st != St::Open {
+                continue;
+            }
+            let node = self.prog.node(s.node);
+            if node.strings.is_some() || (node.pattern.is_some() && !s.pdone) {
+                return None;
+            }
+            budget = budget.min(node.max_length.saturating_sub(s.chars));
+        }
+        Some((utf, budget))
     }
 
     /// Whether the automaton's own verdict at the end is exact (else the end re-checks the text).

@@ -188,7 +188,8 @@ pub struct TokenMask {
     /// per tool: a stack of automaton states, one per trie depth
     scratch: Option<Box<dyn Any + Send + Sync>>,
     text: Vec<u8>,
-    utf: Vec<(u8, u8, u8)>,
+    /// per trie depth inside a plain string: the UTF-8 state and the characters counted
+    utf: Vec<((u8, u8, u8), u64)>,
 }
 
 impl fmt::Debug for TokenMask {
@@ -314,12 +315,13 @@ impl<T: Tool> Stream<T> {
             // is copied only below a `"` or `\` (`plain` is the depth down to which the path is
             // plain, `utf` its UTF-8 state per depth).
             let start = self.m.plain_string();
+            let budget = start.map_or(0, |s| s.1);
             let mut plain = if start.is_some() { vocab.max_len } else { 0 };
             let mut utf = std::mem::take(&mut mask.utf);
             utf.clear();
-            utf.resize(vocab.max_len + 1, (0, 0, 0));
-            if let (Some(u), Some(first)) = (start, utf.first_mut()) {
-                *first = u;
+            utf.resize(vocab.max_len + 1, ((0, 0, 0), 0));
+            if let (Some((u, _)), Some(first)) = (start, utf.first_mut()) {
+                *first = (u, 0);
             }
             let mut i = 0;
             let n = vocab.bytes.len();
@@ -331,11 +333,14 @@ impl<T: Tool> Stream<T> {
                 let alive = if d - 1 <= plain && start.is_some() {
                     // The parent's path is plain.
                     plain = d - 1;
-                    let (need, lo, hi) = utf.get(d - 1).copied().unwrap_or((0, 0, 0));
+                    let ((need, lo, hi), chars) = utf.get(d - 1).copied().unwrap_or(((0, 0, 0), 0));
+                    let chars = chars + u64::from(b & 0xC0 != 0x80);
                     match plain_step(need, lo, hi, b) {
+                        // `maxLength` breaks at the character that exceeds it, as the stream has it.
+                        Step::Plain(_) if chars > budget => false,
                         Step::Plain(u) => {
                             if let Some(x) = utf.get_mut(d) {
-                                *x = u;
+                                *x = (u, chars);
                             }
                             plain = d;
                             true

@@ -100,8 +100,9 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     fn death(&self) -> Option<&Dead>;
     /// Bytes read.
     fn read(&self) -> usize;
-    /// Inside a string no slot looks at: its UTF-8 state.
-    fn plain_string(&self) -> Option<(u8, u8, u8)>;
+    /// Inside a string whose characters are only counted: its UTF-8 state and the characters
+    /// still allowed.
+    fn plain_string(&self) -> Option<((u8, u8, u8), u64)>;
     /// The size of the state in bytes.
     fn size() -> usize {
         std::mem::size_of::<Self>()
@@ -127,7 +128,7 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     fn read(&self) -> usize {
         Self::len(self)
     }
-    fn plain_string(&self) -> Option<(u8, u8, u8)> {
+    fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
         Self::plain_string(self)
     }
 }
