@@ -9,8 +9,9 @@
 //!
 //! The tests live in `tests/`: `suite.rs` (the suite, the report), `stream.rs` (the streaming
 //! validator over every accepted case, [`check_stream`], and `docs/STREAMING.md`,
-//! [`stream_report`]) and `differential.rs` (generated instances, checked against the
-//! `jsonschema` crate, and through the stream).
+//! [`stream_report`]), `mask.rs` (token masks over vocabularies cut from each group's cases,
+//! [`mask_run`]) and `differential.rs` (generated instances, checked against the `jsonschema`
+//! crate, and through the stream).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -180,6 +181,9 @@ pub struct Ops {
     pub check_json: fn(&str) -> Option<Vec<toolgate::Violation>>,
     /// the text fed to [`Tool::stream`] in the given chunks ([`stream_run`])
     pub stream: fn(&str, &[usize]) -> StreamRun,
+    /// token masks over a vocabulary cut from the texts, with a seed and a number of random
+    /// walks ([`mask_run`])
+    pub mask: fn(&[&str], u64, usize) -> MaskRun,
 }
 
 impl std::fmt::Debug for Ops {
@@ -213,6 +217,7 @@ impl Ops {
             deserialize: deserialize_ok::<T>,
             check_json: check_json_all::<T>,
             stream: stream_run::<T>,
+            mask: mask_run::<T>,
         }
     }
 }
@@ -1073,4 +1078,214 @@ pub fn stream_report(suite: &Suite, outcome: &StreamOutcome, fixtures: &[(&str, 
         }
     }
     out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Token masks: equal to brute force, and random walks under them end valid.
+// ---------------------------------------------------------------------------------------------
+
+/// The length budget of one random walk under the mask ([`mask_run`]), in tokens.
+pub const WALK_BUDGET: usize = 100;
+
+/// What [`mask_run`] found over one group's texts.
+#[derive(Debug, Clone, Default)]
+pub struct MaskRun {
+    /// the size of the vocabulary cut from the texts ([`mask_vocabulary`])
+    pub tokens: usize,
+    /// the stream states at which the mask was compared with brute force: every cut point of
+    /// every text up to where it died, and the last state of every walk that did not end
+    pub compared: usize,
+    /// random walks run
+    pub walks: usize,
+    /// walks that ended (the end was allowed by `can_finish()`): each one checked valid
+    pub ended: usize,
+    /// walks cut at the length budget ([`WALK_BUDGET`])
+    pub budget: usize,
+    /// the texts of the walks that got stuck: alive, no non-empty token allowed, and
+    /// `can_finish()` false (a completeness gap, not a soundness bug)
+    pub stuck: Vec<String>,
+    /// every broken guarantee, one line each (empty: the mask behaved)
+    pub failures: Vec<String>,
+}
+
+/// SplitMix64: the walks' and the vocabulary's randomness, the same for the same seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`0` when `n` is 0).
+    fn below(&mut self, n: usize) -> usize {
+        let n = u64::try_from(n).unwrap_or(u64::MAX).max(1);
+        usize::try_from(self.next() % n).unwrap_or(0)
+    }
+}
+
+/// A small vocabulary cut from `texts`, the same for the same texts and `seed`: every byte
+/// 0x20..=0x7E and `\n`, every byte >= 0x80 the texts hold (so that walks can write their
+/// characters), pieces of 2 to 6 bytes cut at seeded places from each text (so tokens split
+/// UTF-8 characters, escapes, keys and numbers), an empty token and a duplicate of `"`; in a
+/// seeded order, so that ids are not sorted by bytes.
+#[must_use]
+pub fn mask_vocabulary(texts: &[&str], seed: u64) -> Vec<Vec<u8>> {
+    let mut set: std::collections::BTreeSet<Vec<u8>> = (0x20..=0x7E).chain([b'\n']).map(|b| vec![b]).collect();
+    set.extend(texts.iter().flat_map(|t| t.bytes()).filter(|b| *b >= 0x80).map(|b| vec![b]));
+    let mut rng = Rng(seed);
+    for t in texts {
+        let b = t.as_bytes();
+        let mut i = rng.below(3);
+        while i + 2 <= b.len() {
+            let end = (i + 2 + rng.below(5)).min(b.len());
+            set.insert(b[i..end].to_vec());
+            i = end + rng.below(2);
+        }
+    }
+    let mut v: Vec<Vec<u8>> = set.into_iter().collect();
+    v.push(Vec::new());
+    v.push(b"\"".to_vec());
+    for i in (1..v.len()).rev() {
+        let j = rng.below(i + 1);
+        v.swap(i, j);
+    }
+    v
+}
+
+/// A token's bytes, escaped, for a message.
+fn show_token(b: &[u8]) -> String {
+    format!("\"{}\"", b.escape_ascii())
+}
+
+/// Compare the mask at `s` with brute force (a clone of the stream fed each token: alive?).
+fn compare_mask<T: Tool>(
+    s: &toolgate::Stream<T>,
+    vocab: &toolgate::Vocabulary,
+    mask: &mut toolgate::TokenMask,
+    here: &str,
+    run: &mut MaskRun,
+) {
+    s.allowed(vocab, mask);
+    run.compared += 1;
+    let got: Vec<usize> = mask.allowed().collect();
+    let brute: Vec<usize> = (0..vocab.len())
+        .filter(|&t| {
+            let mut c = s.clone();
+            !c.feed(vocab.bytes(t)).is_dead()
+        })
+        .collect();
+    let at = format!("{here}: after {}", show_token(s.text()));
+    if got.len() != mask.count() {
+        run.failures.push(format!("{at}: mask.count() is {}, mask.allowed() has {}", mask.count(), got.len()));
+    }
+    if (0..vocab.len()).any(|t| mask.contains(t) != got.binary_search(&t).is_ok()) {
+        run.failures.push(format!("{at}: mask.contains() disagrees with mask.allowed()"));
+    }
+    if got != brute {
+        let list = |ids: Vec<usize>| -> String {
+            let v: Vec<String> = ids.iter().take(12).map(|&t| format!("{t} {}", show_token(vocab.bytes(t)))).collect();
+            match ids.len() {
+                0 => "none".to_owned(),
+                n if n > v.len() => format!("{} … ({n} in all)", v.join(", ")),
+                _ => v.join(", "),
+            }
+        };
+        let killing: Vec<usize> = got.iter().copied().filter(|t| brute.binary_search(t).is_err()).collect();
+        let missed: Vec<usize> = brute.iter().copied().filter(|t| got.binary_search(t).is_err()).collect();
+        run.failures.push(format!(
+            "{at}: the mask differs from brute force: allowed but the stream dies: {}; masked but the stream lives: {}",
+            list(killing),
+            list(missed)
+        ));
+    }
+}
+
+/// The token masks of `T` over a vocabulary cut from `texts` ([`mask_vocabulary`], with `seed`):
+///
+/// - at every cut point of every text (valid or not; up to and including the byte it dies at),
+///   the mask equals brute force (clone the stream, feed the token, alive?);
+/// - `walks` seeded random walks under the mask (random weights, tokens holding `"`, `}` or `]`
+///   favoured; the walk ends with probability 1/3 whenever `can_finish()`, and must end when
+///   nothing non-empty is allowed and it can finish; [`WALK_BUDGET`] tokens at most): every walk
+///   that ends is valid by `is_valid_json` and `finish()`, no token the mask allowed kills the
+///   stream, and the mask at the last state of a walk that did not end (stuck or cut at the
+///   budget) equals brute force too.
+///
+/// A walk with nothing non-empty allowed that cannot finish is stuck: a completeness gap of the
+/// stream, recorded in [`MaskRun::stuck`], not a failure.
+#[must_use]
+pub fn mask_run<T: Tool>(texts: &[&str], seed: u64, walks: usize) -> MaskRun {
+    let pieces = mask_vocabulary(texts, seed);
+    let vocab = toolgate::Vocabulary::new(&pieces);
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let mut run = MaskRun { tokens: vocab.len(), ..MaskRun::default() };
+    for (ci, text) in texts.iter().enumerate() {
+        let here = format!("text {ci} {}", show_token(text.as_bytes()));
+        let mut s = T::stream();
+        for &b in text.as_bytes() {
+            compare_mask(&s, &vocab, &mut mask, &here, &mut run);
+            if s.feed(&[b]).is_dead() {
+                break;
+            }
+        }
+        compare_mask(&s, &vocab, &mut mask, &here, &mut run);
+    }
+    let weight_base: Vec<usize> =
+        (0..vocab.len()).map(|t| if vocab.bytes(t).iter().any(|c| b"\"}]".contains(c)) { 40 } else { 0 }).collect();
+    let mut rng = Rng(seed ^ 0x6d61_736b_5f77_616c);
+    for w in 0..walks {
+        run.walks += 1;
+        let mut s = T::stream();
+        let mut steps = 0;
+        loop {
+            s.allowed(&vocab, &mut mask);
+            let can_end = s.can_finish();
+            let allowed: Vec<usize> = mask.allowed().filter(|&t| !vocab.bytes(t).is_empty()).collect();
+            if can_end && (allowed.is_empty() || rng.below(3) == 0) {
+                let text = String::from_utf8_lossy(s.text()).into_owned();
+                if std::str::from_utf8(s.text()).is_err() || !T::is_valid_json(&text) {
+                    run.failures.push(format!("walk {w}: can_finish() was true, yet the text is invalid: {text:?}"));
+                } else if let Err(e) = s.finish() {
+                    run.failures.push(format!("walk {w}: can_finish() was true, yet finish() fails ({e}): {text:?}"));
+                }
+                run.ended += 1;
+                break;
+            }
+            if allowed.is_empty() {
+                compare_mask(&s, &vocab, &mut mask, &format!("walk {w} (stuck)"), &mut run);
+                run.stuck.push(String::from_utf8_lossy(s.text()).into_owned());
+                break;
+            }
+            if steps == WALK_BUDGET {
+                run.budget += 1;
+                compare_mask(&s, &vocab, &mut mask, &format!("walk {w} (at the length budget)"), &mut run);
+                break;
+            }
+            let weights: Vec<usize> = allowed.iter().map(|&t| weight_base[t] + 1 + rng.below(4)).collect();
+            let mut pick = rng.below(weights.iter().sum());
+            let mut chosen = allowed[0];
+            for (&t, &wt) in allowed.iter().zip(&weights) {
+                if pick < wt {
+                    chosen = t;
+                    break;
+                }
+                pick -= wt;
+            }
+            let before = show_token(s.text());
+            if let toolgate::Progress::Dead(d) = s.feed(vocab.bytes(chosen)) {
+                run.failures.push(format!(
+                    "walk {w}: after {before}, the mask allowed token {chosen} {}, which kills the stream: {}",
+                    show_token(vocab.bytes(chosen)),
+                    d.error
+                ));
+                break;
+            }
+            steps += 1;
+        }
+    }
+    run
 }
