@@ -369,9 +369,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// Inside a string whose characters the slots only count (`maxLength`, `minLength`) or do
     /// not look at: the UTF-8 state (continuation bytes due, and the range of the next one;
-    /// `(0, 0, 0)` between characters) and how many more characters `maxLength` allows. Plain
-    /// characters then change nothing but the position and the count: what a token mask walks
-    /// without copying the state.
+    /// `(0, 0, 0)` between characters) and how many more characters every slot's `maxLength`
+    /// allows. Up to that many plain characters change nothing but the position and the count:
+    /// what a token mask walks without copying the state (beyond it, the automaton decides).
     #[must_use]
     pub fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
         if self.degraded || self.death.is_some() {

@@ -335,9 +335,13 @@ impl<T: Tool> Stream<T> {
                     plain = d - 1;
                     let ((need, lo, hi), chars) = utf.get(d - 1).copied().unwrap_or(((0, 0, 0), 0));
                     let chars = chars + u64::from(b & 0xC0 != 0x80);
-                    match plain_step(need, lo, hi, b) {
-                        // `maxLength` breaks at the character that exceeds it, as the stream has it.
-                        Step::Plain(_) if chars > budget => false,
+                    let step = match plain_step(need, lo, hi, b) {
+                        // Past the smallest `maxLength` some slot dies: whether the stream does
+                        // (another `anyOf` branch may live) is the automaton's to say.
+                        Step::Plain(_) if chars > budget => Step::Full,
+                        other => other,
+                    };
+                    match step {
                         Step::Plain(u) => {
                             if let Some(x) = utf.get_mut(d) {
                                 *x = (u, chars);
