@@ -285,7 +285,8 @@ tool_schema! {
             "pair": {"type": "object", "properties": {"a": {"type": "integer"}, "ab": {"type": "integer"}},
                      "additionalProperties": false},
             "e": {"enum": ["é", "ab"]},
-            "short": {"type": "string", "maxLength": 1}
+            "short": {"type": "string", "maxLength": 1},
+            "flag": {"const": false}
         },
         "$defs": {"Line": {"type": "object", "properties": {"n": {"type": "integer"}}, "additionalProperties": false}}
     };
@@ -323,4 +324,12 @@ fn escapes_decide_as_their_digits_arrive() {
     early_refs(r#"{"short": "\udc00"}"#, "c00", 0);
     // After a high surrogate the low half must start with `\uD` and C..F.
     early_refs(r#"{"short": "\ud83d\u0041"}"#, "0041", 0);
+}
+
+#[test]
+fn literals_of_an_enum_at_their_first_letter() {
+    // `const: false`: a `t` can only become `true`.
+    early_refs(r#"{"flag": true}"#, "true", 0);
+    assert_eq!(dies_at::<Refs>(r#"{"flag": false}"#), None);
+    early_refs(r#"{"flag": null}"#, "null", 0);
 }

@@ -1372,6 +1372,18 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 Why::Type
             } else if node.enum_types != 0 && node.enum_types & kind.bits() == 0 {
                 Why::Enum
+            } else if node.enum_types != 0
+                && matches!(kind, Kind::Bool | Kind::Null)
+                && node.literals
+                    & (match first {
+                        b't' => 2,
+                        b'f' => 4,
+                        _ => 1,
+                    })
+                    == 0
+            {
+                // `true` where only `false` is a member: known at the `t`.
+                Why::Enum
             } else if first == b'-' && node.negative.is_some() {
                 Why::Negative
             } else if node.not != NONE && self.prog.node(node.not).always {

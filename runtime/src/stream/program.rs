@@ -60,6 +60,8 @@ pub struct Node {
     /// `enum`/`const`: its string members, matched character by character (`None` when there
     /// is no `enum`/`const`, or too many members to follow)
     pub strings: Option<&'static [&'static str]>,
+    /// `enum`/`const`: which literals are members (1 `null`, 2 `true`, 4 `false`)
+    pub literals: u8,
     /// `enum`/`const` as JSON text, for messages
     pub enum_text: &'static str,
     /// whether it is a `const`
@@ -152,6 +154,7 @@ impl Node {
         explain: explain_none,
         lookback: false,
         enum_types: 0,
+        literals: 0,
         strings: None,
         enum_text: "",
         is_const: false,

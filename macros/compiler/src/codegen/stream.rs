@@ -263,7 +263,20 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
                 (None, Some(v)) => (json_text(&[v]), true),
                 (None, None) => (String::new(), false),
             };
-            fields.push(quote!(enum_types: #bits, enum_text: #text, is_const: #is_const));
+            let members: Vec<&JsonValue> =
+                enum_members.clone().unwrap_or_default().into_iter().chain(const_member).collect();
+            let literal = |v: &JsonValue| match v {
+                JsonValue::Null => 1u8,
+                JsonValue::Bool(true) => 2,
+                JsonValue::Bool(false) => 4,
+                _ => 0,
+            };
+            // With both `enum` and `const`, a literal must be in both.
+            let literals = match (&enum_members, const_member) {
+                (Some(m), Some(c)) => m.iter().fold(0, |a, v| a | literal(v)) & literal(c),
+                _ => members.iter().fold(0, |a, v| a | literal(v)),
+            };
+            fields.push(quote!(enum_types: #bits, literals: #literals, enum_text: #text, is_const: #is_const));
             if follow_strings {
                 fields.push(quote!(strings: ::core::option::Option::Some(&[#(#strings),*])));
             }
