@@ -11,10 +11,11 @@
 //! at the comma that promises one more, a closed object's key, a declared key repeated) or a
 //! child it requires dies; in-place combinations are recomputed on every death (`allOf`: any
 //! branch, `anyOf`/`oneOf`: every branch, `if`: the outcome). When a value closes, each slot gets
-//! its exact verdict: scalars, and arrays and objects whose keywords the automaton does not
-//! follow member by member, from the node's generated scan function over the value's text (read
-//! once more, from the text the caller holds); the rest from the counts and bits kept on the way.
-//! The text is dead when the root's slot is.
+//! its exact verdict: from the counts, bits and automaton states kept on the way where its
+//! keywords were all followed (strings with lengths, `enum` strings and patterns, literals,
+//! plain numbers, arrays and objects), else from the node's generated scan function over the
+//! value's text, read once more from the text the caller holds (numbers with bounds, `format`,
+//! `uniqueItems`, `enum` of containers, `unevaluated*`). The text is dead when the root's slot is.
 //!
 //! Nothing here allocates until the text is dead (the explanation is built then). The state is
 //! two fixed arrays whose sizes the macro computed from the schema; a value nested deeper than
