@@ -30,10 +30,12 @@
 //! assert_eq!(s.into_tool().unwrap().path, "a.txt");
 //! ```
 //!
-//! How it works, what is decided when, and what it costs: [`machine`].
+//! How it works, what is decided when, and what it costs: the README's "Streaming" section.
 
+#[doc(hidden)]
 pub mod machine;
 mod mask;
+#[doc(hidden)]
 pub mod program;
 
 use std::fmt;
