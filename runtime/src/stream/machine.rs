@@ -22,7 +22,7 @@
 //! the tracked levels is followed for syntax only and judged when its tracked ancestor closes.
 
 use crate::pattern::Stepped;
-use crate::text::{Scanner, Span, MAX_DEPTH};
+use crate::text::{Kind, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
 use super::program::{ty, Node, Program, NONE};
@@ -123,19 +123,14 @@ impl Slot {
     };
 }
 
-/// The JSON kind of an open value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Null,
-    Bool,
-    Number,
-    String,
-    Array,
-    Object,
+/// What the automaton needs of a value's JSON kind.
+trait KindBits {
+    fn bits(self) -> u8;
+    fn json(self) -> JsonType;
 }
 
-impl Kind {
-    const fn bits(self) -> u8 {
+impl KindBits for Kind {
+    fn bits(self) -> u8 {
         match self {
             Self::Null => ty::NULL,
             Self::Bool => ty::BOOLEAN,
@@ -146,7 +141,7 @@ impl Kind {
         }
     }
 
-    const fn json(self) -> JsonType {
+    fn json(self) -> JsonType {
         match self {
             Self::Null => JsonType::Null,
             Self::Bool => JsonType::Boolean,
@@ -1953,17 +1948,7 @@ fn for_requests(node: &Node, p: &Slot, kind: Kind, count: u32, mut f: impl FnMut
 
 /// Keep the candidates of `names` whose byte at `off` is `b`.
 fn narrow(cands: u128, names: &[&str], off: u32, b: u8) -> u128 {
-    let mut out = cands;
-    let mut rest = cands;
-    while rest != 0 {
-        let i = rest.trailing_zeros();
-        rest &= rest - 1;
-        let keep = names.get(i as usize).and_then(|n| n.as_bytes().get(off as usize)) == Some(&b);
-        if !keep {
-            out &= !(1u128 << i);
-        }
-    }
-    out
+    narrow_run(cands, names, off, &[b])
 }
 
 /// The bits of `bits` whose index `keep` accepts.
@@ -1982,18 +1967,8 @@ fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
 
 /// Keep the candidates of `names` that continue at `off` with all of `run`.
 fn narrow_run(cands: u128, names: &[&str], off: u32, run: &[u8]) -> u128 {
-    let mut out = cands;
-    let mut rest = cands;
     let off = off as usize;
-    while rest != 0 {
-        let i = rest.trailing_zeros();
-        rest &= rest - 1;
-        let keep = names.get(i as usize).and_then(|n| n.as_bytes().get(off..off + run.len())) == Some(run);
-        if !keep {
-            out &= !(1u128 << i);
-        }
-    }
-    out
+    filter_bits(cands, |i| names.get(i).and_then(|n| n.as_bytes().get(off..off + run.len())) == Some(run))
 }
 
 /// The candidate that is exactly `len` bytes long, or [`NONE`].

@@ -100,8 +100,6 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     fn complete(&self) -> Option<bool>;
     /// Why the text is dead.
     fn death(&self) -> Option<&Dead>;
-    /// Bytes read.
-    fn read(&self) -> usize;
     /// Inside a string whose characters are only counted: its UTF-8 state and the characters
     /// still allowed.
     fn plain_string(&self) -> Option<((u8, u8, u8), u64)>;
@@ -126,9 +124,6 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     }
     fn death(&self) -> Option<&Dead> {
         Self::death(self)
-    }
-    fn read(&self) -> usize {
-        Self::len(self)
     }
     fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
         Self::plain_string(self)
