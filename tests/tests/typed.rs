@@ -654,3 +654,28 @@ fn inexact_shapes_stay_values_and_are_validated() {
     let u: Option<&Value> = h.u.as_ref();
     assert_eq!(u, None);
 }
+
+tool_schema! {
+    pub struct MaybeGroups = {"type": ["object", "null"], "properties": {"groups": {}}};
+}
+
+tool_schema! {
+    pub struct MaybeLevel = {"enum": ["low", "high", null]};
+}
+
+/// A nullable root is a tuple struct around `Option` of its own type, named `<Root>Inner`
+/// (it used to take the root's name too, and the generated code did not compile).
+#[test]
+fn a_nullable_root_is_an_option_of_its_inner_type() {
+    let some = MaybeGroups::from_json(r#"{"groups": [1]}"#).expect("valid");
+    let inner: &Option<MaybeGroupsInner> = &some.0;
+    assert_eq!(inner.as_ref().and_then(|g| g.groups.clone()), Some(json!([1])));
+    assert_eq!(MaybeGroups::from_json("null").expect("valid").0, None);
+    assert!(MaybeGroups::from_json("[]").is_err());
+    assert_eq!(serde_json::to_value(&some).expect("serialises"), json!({"groups": [1]}));
+
+    let level: Option<MaybeLevelInner> = MaybeLevel::from_json(r#""high""#).expect("valid").0;
+    assert_eq!(level, Some(MaybeLevelInner::High));
+    assert_eq!(MaybeLevel::from_json("null").expect("valid").0, None);
+    assert!(MaybeLevel::from_json(r#""mid""#).is_err());
+}

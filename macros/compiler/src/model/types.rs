@@ -307,6 +307,15 @@ pub fn typing(ir: &Ir, root_name: &str) -> Typing {
     let root = match ty {
         Ty::Named(i) if n.defs.get(i).is_some_and(|d| d.node == ir.root) => i,
         other => {
+            // The root is a tuple struct around `other`. A type inside it that took the root's
+            // name (the struct of `"type": ["object", "null"]`, the enum of a nullable string
+            // `enum` or union: `other` is then `Option<Root>`) gives the name up.
+            if let Some(i) = n.defs.iter().position(|d| d.name == root_name) {
+                let inner = n.fresh(&format!("{root_name}Inner"));
+                if let Some(d) = n.defs.get_mut(i) {
+                    d.name = inner;
+                }
+            }
             let node = ir.node(ir.root);
             n.defs.push(TypeDef {
                 name: root_name.to_owned(),
@@ -1176,6 +1185,23 @@ mod tests {
             .collect();
         let root = t.defs.get(t.root).map(|d| d.name.clone()).unwrap_or_default();
         (defs, root)
+    }
+
+    /// Every type has its own name: a nullable root does not give its name to the type inside.
+    #[test]
+    fn a_nullable_root_names_its_inner_type_apart() {
+        for (schema, inner) in [
+            (r#"{"type": ["object", "null"], "properties": {"groups": {}}}"#, "struct groups:Value"),
+            (r#"{"type": ["null", "object"], "properties": {"a": {"type": "string"}}, "required": ["a"]}"#, "struct a:String"),
+            (r#"{"enum": ["a", "b", null]}"#, "enum"),
+        ] {
+            let (defs, root) = summary(schema);
+            assert_eq!(root, "Root", "{schema}");
+            let names: std::collections::BTreeSet<&String> = defs.iter().map(|d| &d.0).collect();
+            assert_eq!(names.len(), defs.len(), "{schema}: {defs:?}");
+            assert!(defs.iter().any(|d| d.0 == "RootInner" && d.1.starts_with(inner)), "{schema}: {defs:?}");
+            assert!(defs.iter().any(|d| d.0 == "Root" && d.1 == "newtype Option(Named(0))"), "{schema}: {defs:?}");
+        }
     }
 
     #[test]
