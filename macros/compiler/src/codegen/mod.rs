@@ -102,12 +102,16 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
 }
 
 /// A stand-in emitted after errors, so that the user sees the schema errors and not a cascade
-/// of "cannot find type" errors.
+/// of "cannot find type" errors, nor errors from their own code using what the real type
+/// implements (`Debug`, `Clone`, `PartialEq`, `Serialize`, `Deserialize`, `Tool`, `JsonSchema`).
 #[must_use]
 pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &proc_macro2::Ident) -> TokenStream {
     let value = quote!(#k::__private::serde_json::Value);
+    let de = quote!(#k::__private::serde::de);
+    let ser = quote!(#k::__private::serde::ser);
     quote! {
         #attrs
+        #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
         #vis struct #root {}
 
         #[allow(unused, clippy::all, clippy::pedantic, clippy::nursery)]
@@ -123,6 +127,20 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
                 type __Automaton = #k::__private::Machine<1, 1>;
                 const __PROGRAM: &'static #k::__private::Program = &#k::__private::EMPTY_PROGRAM;
             }
+
+            impl #ser::Serialize for #root {
+                fn serialize<Ser: #ser::Serializer>(&self, serializer: Ser) -> ::core::result::Result<Ser::Ok, Ser::Error> {
+                    #ser::Serializer::serialize_unit(serializer)
+                }
+            }
+
+            impl<'de> #de::Deserialize<'de> for #root {
+                fn deserialize<D: #de::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                    ::core::result::Result::Err(<D::Error as #de::Error>::custom("the schema of this type was refused"))
+                }
+            }
+
+            #k::__private::__impl_schemars!(#root);
         };
     }
 }
