@@ -425,7 +425,7 @@ fn catch<T>(f: impl FnOnce() -> T) -> Option<T> {
 }
 
 fn options(assert_formats: bool) -> Options {
-    Options { assert_formats }
+    Options { assert_formats, ..Options::default() }
 }
 
 /// What `diagnose_text` does, with the options of `#[tool(formats = assert)]` when asked.
@@ -433,7 +433,7 @@ fn diagnose_with(text: &str, assert_formats: bool) -> Vec<Diagnostic> {
     let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
     match parse_text(text) {
         Ok(j) => {
-            let ir = toolgate_compiler::lower::lower(&j, &mut diags, options(assert_formats));
+            let ir = toolgate_compiler::lower::lower(&j, &mut diags, &options(assert_formats));
             toolgate_compiler::check::check(&ir, &mut diags);
         }
         Err((loc, msg)) => diags.error(loc, None, format!("invalid JSON in schema: {msg}")),
@@ -446,7 +446,7 @@ fn lowering_count(text: &str, assert_formats: bool) -> usize {
     let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
     match parse_text(text) {
         Ok(j) => {
-            let _ir = toolgate_compiler::lower::lower(&j, &mut diags, options(assert_formats));
+            let _ir = toolgate_compiler::lower::lower(&j, &mut diags, &options(assert_formats));
             diags.items().len()
         }
         Err(_) => 1,

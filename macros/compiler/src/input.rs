@@ -20,7 +20,7 @@ pub struct ToolItem {
     pub attrs: Vec<Attribute>,
     /// `#[tool(name = "...")]`
     pub name: Option<LitStr>,
-    /// `#[tool(formats = assert)]` and other options
+    /// `#[tool(formats = assert, dialect = "...", annotations = [...])]`
     pub options: crate::lower::Options,
     /// visibility
     pub vis: Visibility,
@@ -107,9 +107,34 @@ impl Parse for ToolItem {
                             }
                         }
                         Ok(())
+                    } else if meta.path.is_ident("dialect") {
+                        let lit: LitStr = meta.value()?.parse()?;
+                        let v = lit.value();
+                        let Some(d) = crate::model::Draft::ALL.into_iter().find(|d| d.option_name() == v) else {
+                            let names: Vec<String> =
+                                crate::model::Draft::ALL.iter().map(|d| format!("{:?}", d.option_name())).collect();
+                            return Err(syn::Error::new(
+                                lit.span(),
+                                format!(
+                                    "unknown dialect {v:?}; the dialects are {} (the dialect of a schema without `$schema`)",
+                                    names.join(", ")
+                                ),
+                            ));
+                        };
+                        options.dialect = Some((d, lit.span()));
+                        Ok(())
+                    } else if meta.path.is_ident("annotations") {
+                        let value = meta.value()?;
+                        let content;
+                        syn::bracketed!(content in value);
+                        let names = content.parse_terminated(|p| p.parse::<LitStr>(), Token![,])?;
+                        options.annotations.extend(names.into_iter().map(|l| (l.value(), l.span())));
+                        Ok(())
                     } else {
-                        Err(meta
-                            .error("unknown `tool` option; the options are `name = \"...\"` and `formats = assert`"))
+                        Err(meta.error(
+                            "unknown `tool` option; the options are `name = \"...\"`, `formats = assert`, \
+                             `dialect = \"draft-07\"` and `annotations = [\"...\"]`",
+                        ))
                     }
                 })?;
             } else {

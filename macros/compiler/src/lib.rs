@@ -96,7 +96,7 @@ fn expand_item(k: &TokenStream, item: &ToolItem) -> TokenStream {
     let Some(json) = json else { return skeleton(&diags) };
     let type_name = item.ident.to_string();
     let compiled =
-        compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref(), item.options);
+        compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref(), &item.options);
     compiled.unwrap_or_else(|| skeleton(&diags))
 }
 
@@ -112,7 +112,7 @@ fn compile(
     tool_name: &str,
     docs: &[String],
     track: Option<&str>,
-    options: lower::Options,
+    options: &lower::Options,
 ) -> Option<TokenStream> {
     let ir = lower::lower(json, diags, options);
     check::check(&ir, diags);
@@ -146,6 +146,20 @@ fn compile(
 /// # Errors
 /// Every diagnostic, rendered as `line:column: message` with the schema pointer.
 pub fn compile_text(type_name: &str, text: &str, krate: &TokenStream) -> Result<TokenStream, Vec<String>> {
+    compile_text_with(type_name, text, krate, &lower::Options::default())
+}
+
+/// [`compile_text`] with the options of a `#[tool(...)]` attribute (formats, dialect,
+/// annotations).
+///
+/// # Errors
+/// Every diagnostic, rendered as `line:column: message` with the schema pointer.
+pub fn compile_text_with(
+    type_name: &str,
+    text: &str,
+    krate: &TokenStream,
+    options: &lower::Options,
+) -> Result<TokenStream, Vec<String>> {
     let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
     let json = match json::parse_text(text) {
         Ok(j) => j,
@@ -168,7 +182,7 @@ pub fn compile_text(type_name: &str, text: &str, krate: &TokenStream) -> Result<
         &tool,
         &[],
         None,
-        lower::Options::default(),
+        options,
     )
     .ok_or_else(|| diags.messages())
 }
@@ -176,10 +190,16 @@ pub fn compile_text(type_name: &str, text: &str, krate: &TokenStream) -> Result<
 /// The diagnostics of a schema, without generating code (empty when it is accepted).
 #[must_use]
 pub fn diagnose_text(text: &str) -> Vec<diag::Diagnostic> {
+    diagnose_text_with(text, &lower::Options::default())
+}
+
+/// [`diagnose_text`] with the options of a `#[tool(...)]` attribute.
+#[must_use]
+pub fn diagnose_text_with(text: &str, options: &lower::Options) -> Vec<diag::Diagnostic> {
     let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
     match json::parse_text(text) {
         Ok(j) => {
-            let ir = lower::lower(&j, &mut diags, lower::Options::default());
+            let ir = lower::lower(&j, &mut diags, options);
             check::check(&ir, &mut diags);
         }
         Err((loc, msg)) => diags.error(loc, None, format!("invalid JSON in schema: {msg}")),

@@ -1,5 +1,5 @@
 toolgate::tool_schema! {
-    pub struct Mixed = {"type": "object", "definitions": {"a": {"type": "string"}}};
+    pub struct Mixed = {"type": "object", "dependencies": {"a": ["b"]}};
 }
 
 fn main() {}

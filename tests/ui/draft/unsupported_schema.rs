@@ -1,5 +1,5 @@
 toolgate::tool_schema! {
-    pub struct Old = {"$schema": "http://json-schema.org/draft-04/schema#", "type": "object"};
+    pub struct Old = {"$schema": "http://json-schema.org/draft-03/schema#", "type": "object"};
 }
 
 fn main() {}

@@ -2,7 +2,7 @@
 
 use super::{describe, join, Claim, Lowerer};
 use crate::json::{JsonValue, Member};
-use crate::model::{Checks, Draft, Node, NodeId};
+use crate::model::{Checks, Node, NodeId};
 
 /// Lower a non-empty array of schemas.
 pub fn schema_array(l: &mut Lowerer<'_>, m: &Member, ptr: &str) -> Vec<NodeId> {
@@ -35,7 +35,6 @@ pub fn schema_map(l: &mut Lowerer<'_>, m: &Member, ptr: &str) -> Vec<(String, No
 }
 
 pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr: &str) -> Claim {
-    let draft07 = l.draft == Draft::Draft07;
     match m.key.as_str() {
         "allOf" => c.all_of = schema_array(l, m, ptr),
         "anyOf" => c.any_of = schema_array(l, m, ptr),
@@ -44,9 +43,10 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
         "if" => c.if_ = Some(l.schema(&m.value, ptr)),
         "then" => c.then_ = Some(l.schema(&m.value, ptr)),
         "else" => c.else_ = Some(l.schema(&m.value, ptr)),
-        "dependentSchemas" if !draft07 => c.dependent_schemas = schema_map(l, m, ptr),
-        "dependencies" if draft07 => {
-            // Draft-07: an array value is `dependentRequired`, a schema value `dependentSchemas`.
+        "dependentSchemas" => c.dependent_schemas = schema_map(l, m, ptr),
+        "dependencies" => {
+            // Draft-04/06/07: an array value is `dependentRequired`, a schema value
+            // `dependentSchemas`.
             let JsonValue::Object(members) = &m.value.value else {
                 l.error(
                     m.value.loc,

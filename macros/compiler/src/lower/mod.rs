@@ -9,6 +9,7 @@ mod format;
 mod meta;
 mod number;
 mod object;
+mod openapi;
 pub mod refs;
 pub mod regex;
 mod string;
@@ -26,8 +27,15 @@ pub struct Lowerer<'d> {
     pub diags: &'d mut Diagnostics,
     /// nodes built so far
     pub nodes: Vec<Node>,
-    /// the declared draft
+    /// the dialect in force
     pub draft: Draft,
+    /// where the dialect comes from, for messages
+    pub dialect_source: String,
+    /// names declared annotations by `#[tool(annotations = [...])]`
+    pub annotations: Vec<String>,
+    /// the next schema lowered may be a boolean even where the dialect has no boolean schemas
+    /// (the value of `additionalProperties`/`additionalItems` in draft-04 and OpenAPI 3.0)
+    allow_boolean: bool,
     /// the node being lowered
     pub current: NodeId,
     /// the base URI in force (`$id`)
@@ -43,19 +51,29 @@ pub struct Lowerer<'d> {
 }
 
 /// Options of one compilation.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct Options {
     /// `#[tool(formats = assert)]`: `format` is an assertion
     pub assert_formats: bool,
+    /// `#[tool(dialect = "...")]`: the dialect of a schema without `$schema`, and where the
+    /// option is written
+    pub dialect: Option<(Draft, proc_macro2::Span)>,
+    /// `#[tool(annotations = [...])]`: keys kept as annotations, each where it is written
+    pub annotations: Vec<(String, proc_macro2::Span)>,
 }
 
 /// Lower a whole schema document.
-pub fn lower(root: &Json, diags: &mut Diagnostics, options: Options) -> Ir {
-    let draft = meta::detect_draft(root, diags);
+pub fn lower(root: &Json, diags: &mut Diagnostics, options: &Options) -> Ir {
+    let dialect = meta::detect_draft(root, options.dialect, diags);
+    meta::check_annotations(&options.annotations, diags);
+    let draft = dialect.draft;
     let mut l = Lowerer {
         diags,
         nodes: Vec::new(),
         draft,
+        dialect_source: dialect.source,
+        annotations: options.annotations.iter().map(|(n, _)| n.clone()).collect(),
+        allow_boolean: false,
         current: 0,
         base: String::new(),
         resources: HashMap::new(),
@@ -88,7 +106,7 @@ pub enum Claim {
 
 type Family = fn(&mut Lowerer<'_>, &mut Checks, &mut Node, &Member, &str) -> Claim;
 
-const FAMILIES: [Family; 11] = [
+const FAMILIES: [Family; 12] = [
     types::lower,
     enums::lower,
     object::lower,
@@ -99,6 +117,7 @@ const FAMILIES: [Family; 11] = [
     refs::lower,
     format::lower,
     annotations::lower,
+    openapi::lower,
     meta::lower,
 ];
 
@@ -109,23 +128,41 @@ impl Lowerer<'_> {
         let mut node =
             Node { pointer: ptr.to_owned(), loc: Some(j.loc), body: Body::Always, title: None, description: None };
         self.nodes.push(node.clone());
+        let allow_boolean = std::mem::take(&mut self.allow_boolean);
         match &j.value {
+            JsonValue::Bool(b) if !self.draft.boolean_schemas() && !allow_boolean => self.error(
+                j.loc,
+                ptr,
+                format!(
+                    "a schema must be an object in {}: boolean schemas came with draft-06 (write {})",
+                    self.draft.name(),
+                    if *b { "`{}`" } else { "`{\"not\": {}}`" }
+                ),
+            ),
             JsonValue::Bool(true) => {}
             JsonValue::Bool(false) => node.body = Body::Never,
             JsonValue::Object(members) => {
                 let saved = (self.current, self.base.clone());
                 self.current = id;
-                self.enter_resource(members, ptr);
-                let draft07_ref = self.draft == Draft::Draft07 && members.iter().any(|m| m.key == "$ref");
+                // Before 2019-09, `$ref` overrides its siblings, which are ignored, `$id`
+                // included (definitions stay reachable by pointer).
+                let ref_overrides = self.draft.legacy() && members.iter().any(|m| m.key == "$ref");
+                if !ref_overrides {
+                    self.enter_resource(members, ptr);
+                }
                 let mut checks = Checks::default();
                 let mut asserts = false;
                 for m in members {
-                    // Draft-07: `$ref` overrides its siblings, which are ignored (definitions
-                    // stay reachable by pointer).
-                    if draft07_ref && m.key != "$ref" && m.key != "definitions" {
+                    if ref_overrides && !matches!(m.key.as_str(), "$ref" | "definitions" | "$defs") {
                         continue;
                     }
                     let kptr = join(ptr, &m.key);
+                    if self.annotations.contains(&m.key) {
+                        continue;
+                    }
+                    if meta::refuse_foreign(self, m, &kptr) {
+                        continue;
+                    }
                     let mut claimed = false;
                     for family in FAMILIES {
                         match family(self, &mut checks, &mut node, m, &kptr) {
@@ -145,6 +182,10 @@ impl Lowerer<'_> {
                         checks.items = Some(extra);
                     }
                 }
+                if !ref_overrides {
+                    number::fold_boolean_bounds(self, &mut checks, members, ptr);
+                    openapi::fold_nullable(self, &mut checks, members, ptr);
+                }
                 if asserts {
                     node.body = Body::Checks(Box::new(checks));
                 }
@@ -162,18 +203,19 @@ impl Lowerer<'_> {
 
     /// Apply the object's `$id` (it sets the base URI for the object itself).
     fn enter_resource(&mut self, members: &[Member], ptr: &str) {
-        let Some(m) = members.iter().find(|m| m.key == "$id") else { return };
-        let id_ptr = join(ptr, "$id");
+        let key = self.draft.id_keyword();
+        let Some(m) = members.iter().find(|m| !key.is_empty() && m.key == key) else { return };
+        let id_ptr = join(ptr, key);
         let JsonValue::String(id) = &m.value.value else {
             self.error(
                 m.value.loc,
                 &id_ptr,
-                format!("`$id` must be a URI reference, found {}", describe(&m.value.value)),
+                format!("`{key}` must be a URI reference, found {}", describe(&m.value.value)),
             );
             return;
         };
-        if self.draft == Draft::Draft07 && id.starts_with('#') {
-            // Draft-07 location-independent identifier: a plain-name fragment is an anchor.
+        if self.draft.legacy() && id.starts_with('#') {
+            // Before 2019-09, a location-independent identifier: a plain-name fragment is an anchor.
             let uri = format!("{}{id}", refs::strip_fragment(&self.base));
             self.anchors.insert(uri, self.current);
             return;
@@ -183,7 +225,7 @@ impl Lowerer<'_> {
                 self.error(
                     m.value.loc,
                     &id_ptr,
-                    format!("`$id` {id:?} must not have a fragment; use `$anchor` for names"),
+                    format!("`{key}` {id:?} must not have a fragment; use `$anchor` for names"),
                 );
             }
             _ => {
@@ -192,6 +234,13 @@ impl Lowerer<'_> {
                 self.base = base;
             }
         }
+    }
+
+    /// Lower the subschema `j` where a boolean is allowed in every dialect (the value of
+    /// `additionalProperties` and `additionalItems`).
+    pub fn schema_or_boolean(&mut self, j: &Json, ptr: &str) -> NodeId {
+        self.allow_boolean = true;
+        self.schema(j, ptr)
     }
 
     /// Report a problem at `loc`.

@@ -2,7 +2,7 @@
 
 use super::{describe, join, Claim, Lowerer};
 use crate::json::{Json, JsonValue, Member};
-use crate::model::{Checks, Draft, Kw, Node, Property};
+use crate::model::{Checks, Kw, Node, Property};
 
 /// A list of unique strings (`dependentRequired` values, `required`).
 pub fn string_list(l: &mut Lowerer<'_>, j: &Json, ptr: &str, keyword: &str) -> Option<Vec<String>> {
@@ -66,7 +66,7 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
                 }
             }
         }
-        "additionalProperties" => c.additional = Some(l.schema(&m.value, ptr)),
+        "additionalProperties" => c.additional = Some(l.schema_or_boolean(&m.value, ptr)),
         "propertyNames" => c.property_names = Some(l.schema(&m.value, ptr)),
         "patternProperties" => {
             let JsonValue::Object(props) = &m.value.value else {
@@ -85,7 +85,7 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
                 }
             }
         }
-        "dependentRequired" if l.draft == Draft::Draft2020_12 => {
+        "dependentRequired" => {
             let JsonValue::Object(deps) = &m.value.value else {
                 l.error(
                     m.value.loc,
@@ -103,7 +103,7 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
                 }
             }
         }
-        "unevaluatedProperties" if l.draft == Draft::Draft2020_12 => {
+        "unevaluatedProperties" => {
             c.unevaluated_properties = Some(l.schema(&m.value, ptr));
         }
         "minProperties" => c.min_properties = l.non_negative(m, ptr).map(|v| Kw { value: v, loc: m.key_loc }),

@@ -1,4 +1,4 @@
-//! References: `$ref`, `$defs` (draft-07: `definitions`), `$id`, `$anchor`; resolved after the
+//! References: `$ref`, `$defs` and `definitions`, `$id` (draft-04: `id`), `$anchor`; resolved after the
 //! whole document is lowered. Only references into the same document are supported.
 
 use std::collections::HashMap;
@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::applicators::schema_map;
 use super::{describe, Claim, Lowerer};
 use crate::json::{JsonValue, Loc, Member};
-use crate::model::{Body, Checks, Draft, Kw, Node, NodeId};
+use crate::model::{Body, Checks, Kw, Node, NodeId};
 
 /// A `$ref` waiting for the whole document.
 pub struct PendingRef {
@@ -44,18 +44,16 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
             });
             Claim::Assertion
         }
-        // Draft-07 documents get `$defs` too: generators emit it there.
-        "$defs" => {
+        // Containers of schemas reachable by pointer, in every draft (generators emit `$defs`
+        // in draft-07 documents and `definitions` in 2020-12 ones).
+        "$defs" | "definitions" => {
             schema_map(l, m, ptr);
             Claim::Annotation
         }
-        "definitions" if l.draft == Draft::Draft07 => {
-            schema_map(l, m, ptr);
-            Claim::Annotation
-        }
-        // `$id` was read before the other members (it sets the base of its own object).
-        "$id" => Claim::Annotation,
-        "$anchor" if l.draft == Draft::Draft2020_12 => {
+        // `$id` (draft-04: `id`) was read before the other members (it sets the base of its
+        // own object).
+        "$id" | "id" => Claim::Annotation,
+        "$anchor" => {
             match &m.value.value {
                 JsonValue::String(a) if valid_anchor(a) => {
                     let uri = format!("{}#{a}", strip_fragment(&l.base));

@@ -2,7 +2,7 @@
 
 use super::{describe, Claim, Lowerer};
 use crate::json::{JsonValue, Member};
-use crate::model::{Checks, JsonType, Kw, Node};
+use crate::model::{Checks, Draft, JsonType, Kw, Node};
 use crate::suggest::closest;
 
 pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr: &str) -> Claim {
@@ -36,6 +36,24 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
             return Claim::Assertion;
         }
     };
+    if l.draft == Draft::OpenApi30 {
+        if let JsonValue::Array(_) = m.value.value {
+            l.error(
+                m.value.loc,
+                ptr,
+                "`type` is one type name in OpenAPI 3.0, not a list (for null, write `\"nullable\": true` beside it)",
+            );
+            return Claim::Assertion;
+        }
+        if names.iter().any(|(n, _)| *n == "null") {
+            l.error(
+                m.value.loc,
+                ptr,
+                "OpenAPI 3.0 has no `null` type: write `\"nullable\": true` beside the schema's `type`",
+            );
+            return Claim::Assertion;
+        }
+    }
     let mut types = Vec::new();
     for (i, (name, loc)) in names.into_iter().enumerate() {
         let item_ptr = if matches!(m.value.value, JsonValue::Array(_)) { format!("{ptr}/{i}") } else { ptr.to_owned() };

@@ -8,13 +8,79 @@ use crate::json::{JsonValue, Loc, Num};
 /// Index of a node in [`Ir::nodes`].
 pub type NodeId = usize;
 
-/// Which draft's meaning applies.
+/// Which dialect's meaning applies: a JSON Schema draft, or OpenAPI 3.0's Schema Object.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Draft {
     /// JSON Schema draft 2020-12 (the default).
     Draft2020_12,
     /// JSON Schema draft-07 (what MCP servers and zod-to-json-schema declare).
     Draft07,
+    /// JSON Schema draft-06.
+    Draft06,
+    /// JSON Schema draft-04 (older MCP servers, many general-purpose schemas).
+    Draft04,
+    /// OpenAPI 3.0's Schema Object (a draft-04 subset with `nullable`), by explicit choice only.
+    OpenApi30,
+}
+
+impl Draft {
+    /// The dialect's name in messages.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::Draft2020_12 => "draft 2020-12",
+            Self::Draft07 => "draft-07",
+            Self::Draft06 => "draft-06",
+            Self::Draft04 => "draft-04",
+            Self::OpenApi30 => "OpenAPI 3.0",
+        }
+    }
+
+    /// The name accepted by `#[tool(dialect = "...")]`.
+    #[must_use]
+    pub const fn option_name(self) -> &'static str {
+        match self {
+            Self::Draft2020_12 => "2020-12",
+            Self::Draft07 => "draft-07",
+            Self::Draft06 => "draft-06",
+            Self::Draft04 => "draft-04",
+            Self::OpenApi30 => "openapi-3.0",
+        }
+    }
+
+    /// Every dialect, newest first.
+    pub const ALL: [Self; 5] = [Self::Draft2020_12, Self::Draft07, Self::Draft06, Self::Draft04, Self::OpenApi30];
+
+    /// A draft before 2019-09 (or OpenAPI 3.0): `$ref` overrides its siblings, `items` may be a
+    /// tuple (not in OpenAPI), `#name` identifiers are anchors.
+    #[must_use]
+    pub const fn legacy(self) -> bool {
+        !matches!(self, Self::Draft2020_12)
+    }
+
+    /// `exclusiveMinimum`/`exclusiveMaximum` are booleans modifying `minimum`/`maximum`.
+    #[must_use]
+    pub const fn boolean_exclusive_bounds(self) -> bool {
+        matches!(self, Self::Draft04 | Self::OpenApi30)
+    }
+
+    /// `true` and `false` are schemas anywhere (draft-06 on), not only as the value of
+    /// `additionalProperties`/`additionalItems`.
+    #[must_use]
+    pub const fn boolean_schemas(self) -> bool {
+        !matches!(self, Self::Draft04 | Self::OpenApi30)
+    }
+
+    /// The keyword that sets a schema's identifier: `id` in draft-04, `$id` after, none in
+    /// OpenAPI 3.0.
+    #[must_use]
+    pub const fn id_keyword(self) -> &'static str {
+        match self {
+            Self::Draft04 => "id",
+            Self::OpenApi30 => "",
+            _ => "$id",
+        }
+    }
 }
 
 /// A compiled schema.

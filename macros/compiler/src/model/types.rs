@@ -1138,7 +1138,7 @@ mod tests {
             crate::diag::Source::Text { text: text.to_owned() },
             proc_macro2::Span::call_site(),
         );
-        let ir = crate::lower::lower(&json, &mut diags, crate::lower::Options::default());
+        let ir = crate::lower::lower(&json, &mut diags, &crate::lower::Options::default());
         assert!(!diags.has_errors(), "{:?}", diags.messages());
         let t = typing(&ir, "Root");
         let show = |ty: &Ty| format!("{ty:?}");

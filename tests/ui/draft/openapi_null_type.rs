@@ -1,0 +1,6 @@
+toolgate::tool_schema! {
+    #[tool(dialect = "openapi-3.0")]
+    pub struct Note = {"type": "object", "properties": {"text": {"type": "null"}}};
+}
+
+fn main() {}

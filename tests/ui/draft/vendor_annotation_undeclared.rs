@@ -1,0 +1,5 @@
+toolgate::tool_schema! {
+    pub struct Search = {"type": "string", "markdownDescription": "A **query**."};
+}
+
+fn main() {}
