@@ -1,13 +1,17 @@
 //! Reads the official JSON Schema Test Suite and generates the conformance harness.
 //!
-//! For every test group of `tests/draft2020-12/` (and its `optional/` directory) the schema
-//! compiler decides whether the schema is accepted (`toolgate_compiler::diagnose_text`). For an
-//! accepted group the validator is generated with `toolgate_compiler::compile_text`, the code
-//! path of the `tool_schema!` macro, with the crate path `::toolgate`. The groups of
-//! `optional/format/`, which expect `format` to assert, are compiled as
-//! `#[tool(formats = assert)]` compiles them (through `toolgate_compiler::expand` itself). Everything goes into
-//! `$OUT_DIR/suite.rs`: one module per accepted group and a table of every group and case (the
-//! case data as its original JSON text, so that no number is rounded on the way).
+//! For every test group of `tests/draft2020-12/`, `tests/draft7/`, `tests/draft6/` and
+//! `tests/draft4/` (each with its `optional/` directory) the schema compiler decides whether the
+//! schema is accepted (`toolgate_compiler::diagnose_text_with`). The suite's draft-04/06/07
+//! schemas declare no `$schema`: they are compiled with the dialect of their directory, as
+//! `#[tool(dialect = "draft-07")]` (etc.) compiles them; the 2020-12 ones with the default
+//! options. For an accepted group the validator is generated with
+//! `toolgate_compiler::compile_text_with`, the code path of the `tool_schema!` macro, with the
+//! crate path `::toolgate`. The groups of `optional/format/`, which expect `format` to assert,
+//! are compiled as `#[tool(formats = assert)]` compiles them (through `toolgate_compiler::expand`
+//! itself, with the directory's `dialect` beside it). Everything goes into `$OUT_DIR/suite.rs`:
+//! one module per accepted group (numbered across all drafts) and a table of every group and
+//! case (the case data as its original JSON text, so that no number is rounded on the way).
 //!
 //! The suite directory is `$TOOLGATE_SUITE_DIR`, by default `<workspace>/../shared/JSON-Schema-Test-Suite`.
 //! When it is absent the harness is empty and the test says that it skipped. Nothing in the
@@ -19,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::{Span, TokenStream};
 use quote::{format_ident, quote};
-use toolgate_compiler::diag::{Diagnostic, Diagnostics, Source};
+use toolgate_compiler::diag::{Diagnostics, Source};
 use toolgate_compiler::json::{parse_text, Json, JsonValue, Loc};
 use toolgate_compiler::lower::Options;
 
@@ -89,16 +93,18 @@ const CANDIDATES: &[&str] = &[
     "additionalItems",
     "$recursiveRef",
     "$recursiveAnchor",
+    "id",
 ];
 
-/// The keywords (of [`CANDIDATES`], plus `x-*`) that the compiler claims in a draft 2020-12
-/// schema: those it does not refuse as unsupported, unknown or of another draft. A probe
+/// The keywords (of [`CANDIDATES`], plus `x-*`) that the compiler claims in a schema of
+/// `draft`: those it does not refuse as unsupported, unknown or of another draft. A probe
 /// `{"<keyword>": {}}` may still be refused for its value; that is a claimed keyword.
-fn supported() -> Vec<String> {
+fn supported(draft: Draft) -> Vec<String> {
+    let options = draft.options(false);
     let refused_as_keyword = |k: &str| {
         let probe = format!("{{\"{k}\": {{}}}}");
         let ptr = format!("/{}", k.replace('~', "~0").replace('/', "~1"));
-        catch(|| toolgate_compiler::diagnose_text(&probe)).is_none_or(|diags| {
+        catch(|| toolgate_compiler::diagnose_text_with(&probe, &options)).is_none_or(|diags| {
             diags.iter().any(|d| {
                 d.pointer.as_deref() == Some(ptr.as_str())
                     && (d.message.contains("is not supported by toolgate")
@@ -115,7 +121,12 @@ fn supported() -> Vec<String> {
 }
 
 /// The `$schema` values the compiler accepts (without scheme and trailing `#`).
-const DRAFTS: &[&str] = &["json-schema.org/draft/2020-12/schema", "json-schema.org/draft-07/schema"];
+const DRAFTS: &[&str] = &[
+    "json-schema.org/draft/2020-12/schema",
+    "json-schema.org/draft-07/schema",
+    "json-schema.org/draft-06/schema",
+    "json-schema.org/draft-04/schema",
+];
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -128,15 +139,30 @@ fn main() {
     println!("cargo:rerun-if-changed={}", dir.display());
     let location = dir.display().to_string();
     let tests = dir.join("tests").join("draft2020-12");
-    let supported = supported();
-    let supported_doc = quote! {
-        /// The keywords the compiler supports (asked of it at build time: every keyword it does not
-        /// refuse as unsupported, unknown or of another draft; `x-*` stands for annotations).
-        pub static SUPPORTED: &[&str] = &[#(#supported),*];
-    };
+    let mut supported_doc = TokenStream::new();
+    let mut drafts = Vec::new();
+    for draft in Draft::ALL {
+        let name = format_ident!("{}", draft.supported_static());
+        let supported = supported(draft);
+        let doc = format!(
+            "The keywords the compiler supports in a {} schema (asked of it at build time: every keyword \
+             it does not refuse as unsupported, unknown or of another draft; `x-*` stands for annotations).",
+            draft.title()
+        );
+        supported_doc.extend(quote! {
+            #[doc = #doc]
+            pub static #name: &[&str] = &[#(#supported),*];
+        });
+        let (dir_name, title) = (draft.dir(), draft.title());
+        drafts.push(quote!(crate::DraftInfo { dir: #dir_name, title: #title, supported: #name }));
+    }
+    supported_doc.extend(quote! {
+        /// The drafts the harness runs, newest first, each with its supported keywords.
+        pub static DRAFTS: &[crate::DraftInfo] = &[#(#drafts),*];
+    });
     let code = if tests.is_dir() {
         let mut gen = Gen { out_dir: out_dir.clone(), ..Gen::default() };
-        gen.suite(&dir, &tests);
+        gen.suite(&dir);
         gen.finish(&location)
     } else {
         for _ in 0..3 {
@@ -197,26 +223,38 @@ impl Gen {
         self.problems.push(msg);
     }
 
-    fn suite(&mut self, root: &Path, tests: &Path) {
+    /// Every draft directory of the suite that is there (draft 2020-12 is, or this is not called).
+    fn suite(&mut self, root: &Path) {
         self.commit = std::fs::read_to_string(root.join("SOURCE.md")).ok().and_then(|s| commit_in(&s));
-        let mut paths = Vec::new();
-        if let Err(e) = collect_json(tests, &mut paths) {
-            self.problem(format!("cannot list {}: {e}", tests.display()));
-        }
-        paths.sort();
-        for path in paths {
-            let rel = path.strip_prefix(tests).unwrap_or(&path);
-            let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-            let shown = format!("draft2020-12/{rel}");
-            let optional = rel.starts_with("optional/");
-            match std::fs::read_to_string(&path) {
-                Ok(text) => self.file(&shown, optional, &text),
-                Err(e) => self.problem(format!("cannot read {shown}: {e}")),
+        for draft in Draft::ALL {
+            let tests = root.join("tests").join(draft.dir());
+            if !tests.is_dir() {
+                println!(
+                    "cargo:warning=conformance: no tests/{} in the suite: its {} tests are skipped",
+                    draft.dir(),
+                    draft.title()
+                );
+                continue;
+            }
+            let mut paths = Vec::new();
+            if let Err(e) = collect_json(&tests, &mut paths) {
+                self.problem(format!("cannot list {}: {e}", tests.display()));
+            }
+            paths.sort();
+            for path in paths {
+                let rel = path.strip_prefix(&tests).unwrap_or(&path);
+                let rel = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+                let shown = format!("{}/{rel}", draft.dir());
+                let optional = rel.starts_with("optional/");
+                match std::fs::read_to_string(&path) {
+                    Ok(text) => self.file(draft, &shown, optional, &text),
+                    Err(e) => self.problem(format!("cannot read {shown}: {e}")),
+                }
             }
         }
     }
 
-    fn file(&mut self, shown: &str, optional: bool, text: &str) {
+    fn file(&mut self, draft: Draft, shown: &str, optional: bool, text: &str) {
         let json = match parse_text(text) {
             Ok(j) => j,
             Err((loc, msg)) => {
@@ -231,17 +269,18 @@ impl Gen {
         };
         let mut out = Vec::new();
         for (gi, g) in groups.iter().enumerate() {
-            if let Some(t) = self.group(shown, gi, g, text) {
+            if let Some(t) = self.group(draft, shown, gi, g, text) {
                 out.push(t);
             }
         }
+        let dir = draft.dir();
         self.files.push(quote! {
-            crate::SuiteFile { path: #shown, optional: #optional, groups: &[#(#out),*] }
+            crate::SuiteFile { path: #shown, draft: #dir, optional: #optional, groups: &[#(#out),*] }
         });
     }
 
     /// One group's table entry (and module, when accepted); `None` when it is malformed.
-    fn group(&mut self, shown: &str, gi: usize, g: &Json, text: &str) -> Option<TokenStream> {
+    fn group(&mut self, draft: Draft, shown: &str, gi: usize, g: &Json, text: &str) -> Option<TokenStream> {
         let here = format!("{shown} group {gi}");
         let JsonValue::Object(members) = &g.value else {
             self.problem(format!("{here}: not an object"));
@@ -291,29 +330,27 @@ impl Gen {
         }
 
         let mut keywords = BTreeSet::new();
-        let root_draft = draft_of(schema);
+        let root_draft = draft_of(schema, draft);
         walk(schema, true, root_draft, &mut keywords);
         let keywords: Vec<String> = keywords.into_iter().collect();
 
         // The optional format tests expect `format` to assert: those groups are compiled as
-        // `#[tool(formats = assert)]` would compile them; every other group as plain `tool_schema!`.
-        let assert_formats = shown.starts_with("draft2020-12/optional/format/");
+        // `#[tool(formats = assert)]` would compile them; every other group as plain `tool_schema!`
+        // (with `#[tool(dialect = "draft-0N")]` outside draft 2020-12).
+        let assert_formats = shown.starts_with(&format!("{}/optional/format/", draft.dir()));
+        let options = draft.options(assert_formats);
         // The decision: exactly what the macro would say.
-        let diags = if assert_formats {
-            catch(|| diagnose_with(&schema_text, true))
-        } else {
-            catch(|| toolgate_compiler::diagnose_text(&schema_text))
-        };
+        let diags = catch(|| toolgate_compiler::diagnose_text_with(&schema_text, &options));
         let Some(diags) = diags else {
             self.problem(format!("{here} ({description}): the compiler panicked while checking the schema"));
             return None;
         };
         // Which of those come from the cross-keyword checks (check.rs) rather than lowering.
-        let lowering = catch(|| lowering_count(&schema_text, assert_formats)).unwrap_or(diags.len());
+        let lowering = catch(|| lowering_count(&schema_text, &options)).unwrap_or(diags.len());
         let mut refusals = Vec::new();
         for (i, d) in diags.iter().enumerate() {
             let pointer = d.pointer.clone().unwrap_or_default();
-            let keyword = keyword_at(schema, &pointer);
+            let keyword = keyword_at(schema, draft, &pointer);
             let message = d.message.clone();
             let impossible = i >= lowering;
             refusals.push(quote! {
@@ -328,9 +365,9 @@ impl Gen {
             self.accepted += 1;
             let krate = quote!(::toolgate);
             let generated = if assert_formats {
-                self.expand_asserting_formats(&module.to_string(), &schema_text)
+                self.expand_asserting_formats(draft, &module.to_string(), &schema_text)
             } else {
-                catch(|| toolgate_compiler::compile_text("Schema", &schema_text, &krate))
+                catch(|| toolgate_compiler::compile_text_with("Schema", &schema_text, &krate, &options))
             };
             match generated {
                 Some(Ok(tokens)) => {
@@ -348,7 +385,7 @@ impl Gen {
                 Some(Err(msgs)) => {
                     let msg = msgs.join("; ");
                     self.problem(format!(
-                        "{here} ({description}): accepted by diagnose_text, refused by compile_text: {msg}"
+                        "{here} ({description}): accepted by diagnose_text_with, refused by compile_text_with: {msg}"
                     ));
                     build_error = quote!(::core::option::Option::Some(#msg));
                 }
@@ -359,12 +396,14 @@ impl Gen {
                 }
             }
         }
+        let supported = format_ident!("{}", draft.supported_static());
         Some(quote! {
             crate::Group {
                 description: #description,
                 formats_asserted: #assert_formats,
                 schema: #schema_text,
                 keywords: &[#(#keywords),*],
+                supported: crate::generated::#supported,
                 refusals: &[#(#refusals),*],
                 ops: #ops,
                 build_error: #build_error,
@@ -374,8 +413,14 @@ impl Gen {
     }
 
     /// Generate a group's code through the macro itself (`toolgate_compiler::expand`, what
-    /// `tool_schema!` runs) with `#[tool(formats = assert)]`, from the schema written to a file.
-    fn expand_asserting_formats(&mut self, module: &str, schema: &str) -> Option<Result<TokenStream, Vec<String>>> {
+    /// `tool_schema!` runs) with `#[tool(formats = assert)]` (and the draft's `dialect`), from the
+    /// schema written to a file.
+    fn expand_asserting_formats(
+        &mut self,
+        draft: Draft,
+        module: &str,
+        schema: &str,
+    ) -> Option<Result<TokenStream, Vec<String>>> {
         let dir = self.out_dir.join("schemas");
         let path = dir.join(format!("{module}.json"));
         if let Err(e) = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, schema)) {
@@ -385,7 +430,13 @@ impl Gen {
         let Some(file) = path.to_str() else {
             return Some(Err(vec![format!("{} is not UTF-8", path.display())]));
         };
-        let invocation = quote!([::toolgate] #[tool(formats = assert)] pub struct Schema = #file;);
+        let invocation = match draft.dialect() {
+            Some(d) => {
+                let name = d.option_name();
+                quote!([::toolgate] #[tool(formats = assert, dialect = #name)] pub struct Schema = #file;)
+            }
+            None => quote!([::toolgate] #[tool(formats = assert)] pub struct Schema = #file;),
+        };
         let tokens = catch(|| toolgate_compiler::expand(invocation))?;
         if tokens.to_string().contains("compile_error") {
             return Some(Err(vec![format!("the macro reported errors: {tokens}")]));
@@ -424,29 +475,12 @@ fn catch<T>(f: impl FnOnce() -> T) -> Option<T> {
     r
 }
 
-fn options(assert_formats: bool) -> Options {
-    Options { assert_formats, ..Options::default() }
-}
-
-/// What `diagnose_text` does, with the options of `#[tool(formats = assert)]` when asked.
-fn diagnose_with(text: &str, assert_formats: bool) -> Vec<Diagnostic> {
-    let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
-    match parse_text(text) {
-        Ok(j) => {
-            let ir = toolgate_compiler::lower::lower(&j, &mut diags, &options(assert_formats));
-            toolgate_compiler::check::check(&ir, &mut diags);
-        }
-        Err((loc, msg)) => diags.error(loc, None, format!("invalid JSON in schema: {msg}")),
-    }
-    diags.items().to_vec()
-}
-
 /// How many diagnostics lowering alone reports (the rest of the decision's come from check.rs).
-fn lowering_count(text: &str, assert_formats: bool) -> usize {
+fn lowering_count(text: &str, options: &Options) -> usize {
     let mut diags = Diagnostics::new(Source::Text { text: text.to_owned() }, Span::call_site());
     match parse_text(text) {
         Ok(j) => {
-            let _ir = toolgate_compiler::lower::lower(&j, &mut diags, &options(assert_formats));
+            let _ir = toolgate_compiler::lower::lower(&j, &mut diags, options);
             diags.items().len()
         }
         Err(_) => 1,
@@ -487,21 +521,90 @@ fn commit_in(text: &str) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// A draft directory of the suite, and the dialect its schemas are compiled with.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Draft {
     D2020,
     D07,
+    D06,
+    D04,
 }
 
-fn draft_of(schema: &Json) -> Draft {
+impl Draft {
+    /// Newest first: the order of the report.
+    const ALL: [Self; 4] = [Self::D2020, Self::D07, Self::D06, Self::D04];
+
+    /// The directory under `tests/`.
+    const fn dir(self) -> &'static str {
+        match self {
+            Self::D2020 => "draft2020-12",
+            Self::D07 => "draft7",
+            Self::D06 => "draft6",
+            Self::D04 => "draft4",
+        }
+    }
+
+    /// The name the report gives it.
+    const fn title(self) -> &'static str {
+        match self {
+            Self::D2020 => "draft 2020-12",
+            Self::D07 => "draft-07",
+            Self::D06 => "draft-06",
+            Self::D04 => "draft-04",
+        }
+    }
+
+    /// The generated static holding its supported keywords.
+    const fn supported_static(self) -> &'static str {
+        match self {
+            Self::D2020 => "SUPPORTED",
+            Self::D07 => "SUPPORTED_DRAFT7",
+            Self::D06 => "SUPPORTED_DRAFT6",
+            Self::D04 => "SUPPORTED_DRAFT4",
+        }
+    }
+
+    /// The `#[tool(dialect = ...)]` its schemas are compiled with (none for draft 2020-12: the
+    /// suite's 2020-12 schemas are compiled with the default options, as before).
+    const fn dialect(self) -> Option<toolgate_compiler::model::Draft> {
+        match self {
+            Self::D2020 => None,
+            Self::D07 => Some(toolgate_compiler::model::Draft::Draft07),
+            Self::D06 => Some(toolgate_compiler::model::Draft::Draft06),
+            Self::D04 => Some(toolgate_compiler::model::Draft::Draft04),
+        }
+    }
+
+    /// The compiler's options for a group of this directory.
+    fn options(self, assert_formats: bool) -> Options {
+        Options { assert_formats, dialect: self.dialect().map(|d| (d, Span::call_site())), ..Options::default() }
+    }
+
+    /// Before 2019-09: `$ref` overrides its siblings; `definitions`, `dependencies`,
+    /// `additionalItems` and the array form of `items` hold subschemas.
+    const fn legacy(self) -> bool {
+        !matches!(self, Self::D2020)
+    }
+}
+
+/// The dialect of a group's schema: its root `$schema` when it names one toolgate accepts, else
+/// the directory's.
+fn draft_of(schema: &Json, dir: Draft) -> Draft {
     if let JsonValue::Object(ms) = &schema.value {
         if let Some(JsonValue::String(s)) = ms.iter().find(|m| m.key == "$schema").map(|m| &m.value.value) {
-            if bare(s) == "json-schema.org/draft-07/schema" {
-                return Draft::D07;
+            let declared = match bare(s) {
+                "json-schema.org/draft/2020-12/schema" => Some(Draft::D2020),
+                "json-schema.org/draft-07/schema" => Some(Draft::D07),
+                "json-schema.org/draft-06/schema" => Some(Draft::D06),
+                "json-schema.org/draft-04/schema" => Some(Draft::D04),
+                _ => None,
+            };
+            if let Some(d) = declared {
+                return d;
             }
         }
     }
-    Draft::D2020
+    dir
 }
 
 fn bare(uri: &str) -> &str {
@@ -535,21 +638,28 @@ fn holds(keyword: &str, draft: Draft) -> Holds {
         | "contentSchema" => Holds::One,
         "properties" | "patternProperties" | "$defs" | "dependentSchemas" => Holds::Map,
         "allOf" | "anyOf" | "oneOf" | "prefixItems" => Holds::List,
-        "additionalItems" if draft == Draft::D07 => Holds::One,
-        "definitions" | "dependencies" if draft == Draft::D07 => Holds::Map,
+        "additionalItems" if draft.legacy() => Holds::One,
+        "dependencies" if draft.legacy() => Holds::Map,
+        "definitions" => Holds::Map,
         _ => Holds::Nothing,
     }
 }
 
 /// The keywords `schema` uses, recursively through every subschema position. Uses that the
-/// compiler cannot implement whatever the keyword get their own names: `items (array form)`,
-/// `$schema (not at the root)`, `$schema (another draft)`.
+/// compiler cannot implement whatever the keyword get their own names: `items (array form)` (in
+/// draft 2020-12), `$schema (not at the root)`, `$schema (another draft)`. Before 2019-09 the
+/// siblings of `$ref` are ignored (the compiler does not read them either); its `definitions`
+/// stay reachable.
 fn walk(schema: &Json, root: bool, draft: Draft, out: &mut BTreeSet<String>) {
     let JsonValue::Object(members) = &schema.value else { return };
+    let ref_overrides = draft.legacy() && members.iter().any(|m| m.key == "$ref");
     for m in members {
         let k = m.key.as_str();
+        if ref_overrides && !matches!(k, "$ref" | "definitions" | "$defs") {
+            continue;
+        }
         let name = match (k, &m.value.value) {
-            ("items", JsonValue::Array(_)) => "items (array form)".to_owned(),
+            ("items", JsonValue::Array(_)) if !draft.legacy() => "items (array form)".to_owned(),
             ("$schema", _) if !root => "$schema (not at the root)".to_owned(),
             ("$schema", JsonValue::String(s)) if !DRAFTS.contains(&bare(s)) => "$schema (another draft)".to_owned(),
             _ if k.starts_with("x-") => "x-*".to_owned(),
@@ -575,8 +685,8 @@ fn walk(schema: &Json, root: bool, draft: Draft, out: &mut BTreeSet<String>) {
 
 /// The keyword a schema pointer ends in: the last reference token that names a keyword of a
 /// schema object (not a property name, an index, or a position inside a keyword's value).
-fn keyword_at(root: &Json, pointer: &str) -> String {
-    let draft = draft_of(root);
+fn keyword_at(root: &Json, dir: Draft, pointer: &str) -> String {
+    let draft = draft_of(root, dir);
     let tokens: Vec<String> = pointer.split('/').skip(1).map(|t| t.replace("~1", "/").replace("~0", "~")).collect();
     let mut node = Some(root);
     let mut last = String::new();

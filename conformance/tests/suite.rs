@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use toolgate_conformance::{generated::SUITE, headline, report, run};
+use toolgate_conformance::{generated::SUITE, headline, report, run, DRAFTS};
 
 #[test]
 fn json_schema_test_suite() {
@@ -27,16 +27,22 @@ fn json_schema_test_suite() {
         }
         eprintln!("updated {}", path.display());
     }
-    let (groups, accepted, cases, cases_accepted, passed) = headline(&outcome);
-    eprintln!(
-        "JSON Schema Test Suite (draft 2020-12, required): {accepted}/{groups} groups accepted, \
-         {passed}/{cases_accepted} accepted cases passed ({cases} cases in all)"
-    );
+    for d in DRAFTS {
+        let (groups, accepted, cases, cases_accepted, passed) = headline(&outcome, d.dir);
+        eprintln!(
+            "JSON Schema Test Suite ({}, required): {accepted}/{groups} groups accepted, \
+             {passed}/{cases_accepted} accepted cases passed ({cases} cases in all)",
+            d.title
+        );
+    }
     assert!(
         outcome.failures.is_empty(),
         "{} conformance failure(s):\n{}",
         outcome.failures.len(),
         outcome.failures.join("\n")
     );
-    assert!(accepted > 0 && passed > 0, "the suite is present but nothing was checked");
+    for d in DRAFTS.iter().filter(|d| SUITE.files.iter().any(|f| f.draft == d.dir)) {
+        let (_, accepted, _, _, passed) = headline(&outcome, d.dir);
+        assert!(accepted > 0 && passed > 0, "the suite's {} tests are present but nothing was checked", d.title);
+    }
 }

@@ -5,6 +5,12 @@
 //! the decimal its JSON text denotes and compares those decimals digit by digit.
 //!
 //! When toolgate and jsonschema disagree, this is the third vote.
+//!
+//! Schemas of draft-07, draft-06 and draft-04 are read with their own meanings ([`Dialect`]):
+//! `$ref` overrides its siblings, `items` may be an array (then `additionalItems` applies to
+//! the rest), `dependencies`, and in draft-04 boolean `exclusiveMinimum`/`exclusiveMaximum` that
+//! make `minimum`/`maximum` exclusive and an `integer` that is "a JSON number without a fraction
+//! or exponent part" (draft-zyp-json-schema-04, section 3.5).
 
 use serde_json::{Map, Number, Value};
 use std::cmp::Ordering;
@@ -139,11 +145,36 @@ pub fn equal(a: &Value, b: &Value) -> bool {
     }
 }
 
-fn has_type(v: &Value, t: &str) -> bool {
+/// The dialect a schema is read in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// draft 2020-12 (and the fixtures, whatever they declare: they use no keyword whose meaning
+    /// changed)
+    Draft2020,
+    /// draft-07
+    Draft7,
+    /// draft-06
+    Draft6,
+    /// draft-04
+    Draft4,
+}
+
+impl Dialect {
+    /// Before 2019-09: `$ref` overrides its siblings; tuple `items`, `additionalItems`,
+    /// `dependencies`.
+    fn legacy(self) -> bool {
+        self != Self::Draft2020
+    }
+}
+
+fn has_type(v: &Value, t: &str, dialect: Dialect) -> bool {
     match t {
         "null" => v.is_null(),
         "boolean" => v.is_boolean(),
         "number" => v.is_number(),
+        // draft-04: written without a fraction or exponent (serde_json holds exactly those as
+        // `u64`/`i64`, within 64 bits)
+        "integer" if dialect == Dialect::Draft4 => v.as_number().is_some_and(|n| !n.is_f64()),
         "integer" => num(v).is_some_and(|d| d.is_integer()),
         "string" => v.is_string(),
         "array" => v.is_array(),
@@ -227,44 +258,66 @@ const KEYWORDS: &[&str] = &[
     "format",
 ];
 
-/// Whether [`valid`] can judge `schema` (see [`KEYWORDS`]); `formats_asserted` when `format`
-/// is an assertion (this reference has no format checks).
-pub fn covers(schema: &Value, formats_asserted: bool) -> bool {
+/// The keywords of draft-07, draft-06 and draft-04 this reference implements besides [`KEYWORDS`].
+const LEGACY_KEYWORDS: &[&str] = &["additionalItems", "dependencies"];
+
+/// Whether [`valid`] can judge `schema` read in `dialect` (see [`KEYWORDS`]); `formats_asserted`
+/// when `format` is an assertion (this reference has no format checks).
+pub fn covers(schema: &Value, formats_asserted: bool, dialect: Dialect) -> bool {
+    let sub = |x: &Value| covers(x, formats_asserted, dialect);
     match schema {
         Value::Bool(_) => true,
-        Value::Object(o) => o.iter().all(|(k, v)| {
-            let known = (KEYWORDS.contains(&k.as_str()) || k.starts_with("x-")) && !(formats_asserted && k == "format");
-            let ref_ok = k != "$ref" || v.as_str().is_some_and(|r| r == "#" || r.starts_with("#/"));
-            known
-                && ref_ok
-                && match k.as_str() {
-                    "properties" | "$defs" | "definitions" | "dependentSchemas" => {
-                        v.as_object().is_some_and(|m| m.values().all(|x| covers(x, formats_asserted)))
-                    }
-                    "allOf" | "anyOf" | "oneOf" | "prefixItems" => {
-                        v.as_array().is_some_and(|a| a.iter().all(|x| covers(x, formats_asserted)))
-                    }
-                    "additionalProperties"
-                    | "items"
-                    | "contains"
-                    | "propertyNames"
-                    | "not"
-                    | "if"
-                    | "then"
-                    | "else"
-                    | "unevaluatedItems"
-                    | "unevaluatedProperties" => covers(v, formats_asserted),
-                    _ => true,
-                }
-        }),
+        Value::Object(o) => {
+            // before 2019-09 the siblings of `$ref` are ignored (`definitions` stays reachable)
+            let ref_overrides = dialect.legacy() && o.contains_key("$ref");
+            o.iter().filter(|(k, _)| !ref_overrides || matches!(k.as_str(), "$ref" | "definitions" | "$defs")).all(
+                |(k, v)| {
+                    let known = (KEYWORDS.contains(&k.as_str())
+                        || (dialect.legacy() && LEGACY_KEYWORDS.contains(&k.as_str()))
+                        || k.starts_with("x-"))
+                        && !(formats_asserted && k == "format");
+                    let ref_ok = k != "$ref" || v.as_str().is_some_and(|r| r == "#" || r.starts_with("#/"));
+                    known
+                        && ref_ok
+                        && match (k.as_str(), v) {
+                            ("properties" | "$defs" | "definitions" | "dependentSchemas", _) => {
+                                v.as_object().is_some_and(|m| m.values().all(sub))
+                            }
+                            // string lists or schemas
+                            ("dependencies", _) => {
+                                v.as_object().is_some_and(|m| m.values().all(|x| x.is_array() || sub(x)))
+                            }
+                            ("allOf" | "anyOf" | "oneOf" | "prefixItems", _) => {
+                                v.as_array().is_some_and(|a| a.iter().all(sub))
+                            }
+                            ("items", Value::Array(a)) if dialect.legacy() => a.iter().all(sub),
+                            (
+                                "additionalProperties"
+                                | "additionalItems"
+                                | "items"
+                                | "contains"
+                                | "propertyNames"
+                                | "not"
+                                | "if"
+                                | "then"
+                                | "else"
+                                | "unevaluatedItems"
+                                | "unevaluatedProperties",
+                                _,
+                            ) => sub(v),
+                            _ => true,
+                        }
+                },
+            )
+        }
         _ => false,
     }
 }
 
-/// Whether `instance` is valid against the whole `schema` document, or `None` when the schema
-/// is not [covered](covers) or recursion does not end.
-pub fn valid(schema: &Value, instance: &Value) -> Option<bool> {
-    Eval { root: schema, depth: 0 }.eval(schema, instance).map(|r| r.valid)
+/// Whether `instance` is valid against the whole `schema` document read in `dialect`, or `None`
+/// when the schema is not [covered](covers) or recursion does not end.
+pub fn valid(schema: &Value, instance: &Value, dialect: Dialect) -> Option<bool> {
+    Eval { root: schema, depth: 0, dialect }.eval(schema, instance).map(|r| r.valid)
 }
 
 /// The outcome of one subschema on one instance, with the annotations that
@@ -279,6 +332,7 @@ struct Outcome {
 struct Eval<'a> {
     root: &'a Value,
     depth: u32,
+    dialect: Dialect,
 }
 
 fn pointer<'v>(root: &'v Value, r: &str) -> Option<&'v Value> {
@@ -326,6 +380,12 @@ impl Eval<'_> {
         };
         if let Some(r) = s.get("$ref").and_then(Value::as_str) {
             let target = pointer(self.root, r)?;
+            if self.dialect.legacy() {
+                // before 2019-09 `$ref` is the whole schema: its siblings are ignored
+                let r = self.eval(target, instance);
+                self.depth -= 1;
+                return r;
+            }
             let r = self.eval(target, instance)?;
             if r.valid {
                 absorb(&mut out, r);
@@ -395,9 +455,10 @@ impl Eval<'_> {
             }
         }
 
+        let dialect = self.dialect;
         let type_ok = s.get("type").is_none_or(|t| match t {
-            Value::String(t) => has_type(instance, t),
-            Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| has_type(instance, t))),
+            Value::String(t) => has_type(instance, t, dialect),
+            Value::Array(ts) => ts.iter().any(|t| t.as_str().is_some_and(|t| has_type(instance, t, dialect))),
             _ => false,
         });
         let enum_ok = s.get("enum").is_none_or(|e| e.as_array().is_some_and(|e| e.iter().any(|x| equal(x, instance))));
@@ -410,8 +471,15 @@ impl Eval<'_> {
             let bound = |k: &str, pass: &dyn Fn(Ordering) -> bool| {
                 s.get(k).and_then(num).is_none_or(|limit| pass(n.cmp(&limit)))
             };
-            let fine = bound("minimum", &Ordering::is_ge)
-                && bound("maximum", &Ordering::is_le)
+            // draft-04: `"exclusiveMinimum": true` makes `minimum` exclusive (a boolean is no
+            // number, so the numeric checks below pass over it)
+            let exclusive = |k: &str| s.get(k) == Some(&Value::Bool(true));
+            let (min_ok, max_ok): (&dyn Fn(Ordering) -> bool, &dyn Fn(Ordering) -> bool) = (
+                if exclusive("exclusiveMinimum") { &Ordering::is_gt } else { &Ordering::is_ge },
+                if exclusive("exclusiveMaximum") { &Ordering::is_lt } else { &Ordering::is_le },
+            );
+            let fine = bound("minimum", min_ok)
+                && bound("maximum", max_ok)
                 && bound("exclusiveMinimum", &Ordering::is_gt)
                 && bound("exclusiveMaximum", &Ordering::is_lt)
                 && s.get("multipleOf").and_then(num).is_none_or(|m| n.multiple_of(&m));
@@ -439,14 +507,21 @@ impl Eval<'_> {
             {
                 fail(&mut out);
             }
-            let prefix = s.get("prefixItems").and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            // before 2019-09 an array of `items` is what 2020-12 writes `prefixItems`, and
+            // `additionalItems` then plays the part of 2020-12 `items`
+            let (prefix, rest) = match (s.get("items"), self.dialect.legacy()) {
+                (Some(Value::Array(tuple)), true) => (Some(tuple), s.get("additionalItems")),
+                (items, true) => (None, items),
+                (items, false) => (s.get("prefixItems").and_then(Value::as_array), items),
+            };
+            let prefix = prefix.map_or(&[][..], Vec::as_slice);
             for (i, (sub, x)) in prefix.iter().zip(a).enumerate() {
                 out.items.insert(i);
                 if !self.eval(sub, x)?.valid {
                     fail(&mut out);
                 }
             }
-            if let Some(items) = s.get("items") {
+            if let Some(items) = rest {
                 for (i, x) in a.iter().enumerate().skip(prefix.len()) {
                     out.items.insert(i);
                     if !self.eval(items, x)?.valid {
@@ -488,6 +563,17 @@ impl Eval<'_> {
                             .as_array()
                             .is_some_and(|ns| ns.iter().all(|r| r.as_str().is_some_and(|r| o.contains_key(r))))
                     {
+                        fail(&mut out);
+                    }
+                }
+            }
+            if let Some(Value::Object(deps)) = s.get("dependencies").filter(|_| self.dialect.legacy()) {
+                for (_, dep) in deps.iter().filter(|(k, _)| o.contains_key(*k)) {
+                    let ok = match dep {
+                        Value::Array(names) => names.iter().all(|r| r.as_str().is_some_and(|r| o.contains_key(r))),
+                        sub => self.eval(sub, instance)?.valid,
+                    };
+                    if !ok {
                         fail(&mut out);
                     }
                 }
