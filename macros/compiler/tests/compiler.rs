@@ -174,132 +174,32 @@ fn the_detector_detects() {
     assert_eq!(found.len(), 2, "{found:?}");
 }
 
-fn json_value() -> impl Strategy<Value = serde_json_like::V> {
-    serde_json_like::strategy()
-}
+#[path = "common/strategies.rs"]
+mod strategies;
 
-/// A tiny JSON generator biased toward schema keywords, so that the compiler's paths are hit.
-mod serde_json_like {
-    use proptest::prelude::*;
-
-    #[derive(Debug, Clone)]
-    pub enum V {
-        Null,
-        Bool(bool),
-        Num(String),
-        Str(String),
-        Arr(Vec<V>),
-        Obj(Vec<(String, V)>),
-    }
-
-    impl V {
-        pub fn text(&self) -> String {
-            match self {
-                V::Null => "null".into(),
-                V::Bool(b) => b.to_string(),
-                V::Num(n) => n.clone(),
-                V::Str(s) => format!("{s:?}"),
-                V::Arr(a) => format!("[{}]", a.iter().map(V::text).collect::<Vec<_>>().join(",")),
-                V::Obj(o) => {
-                    let mut seen = std::collections::BTreeSet::new();
-                    let members: Vec<String> = o
-                        .iter()
-                        .filter(|(k, _)| seen.insert(k.clone()))
-                        .map(|(k, v)| format!("{k:?}:{}", v.text()))
-                        .collect();
-                    format!("{{{}}}", members.join(","))
-                }
-            }
-        }
-    }
-
-    const KEYS: &[&str] = &[
-        "type",
-        "enum",
-        "const",
-        "properties",
-        "required",
-        "additionalProperties",
-        "items",
-        "minItems",
-        "maxItems",
-        "uniqueItems",
-        "minLength",
-        "maxLength",
-        "minimum",
-        "maximum",
-        "exclusiveMinimum",
-        "exclusiveMaximum",
-        "multipleOf",
-        "minProperties",
-        "maxProperties",
-        "title",
-        "description",
-        "$schema",
-        "anyOf",
-        "x-a",
-        "a",
-        "type ",
-        "",
-    ];
-    const STRS: &[&str] = &[
-        "string",
-        "integer",
-        "number",
-        "object",
-        "array",
-        "boolean",
-        "null",
-        "strin",
-        "a",
-        "",
-        "http://json-schema.org/draft-07/schema#",
-        "https://json-schema.org/draft/2020-12/schema",
-        "💩",
-    ];
-    const NUMS: &[&str] = &[
-        "0",
-        "-1",
-        "1",
-        "1.5",
-        "-0",
-        "1e308",
-        "1e400",
-        "18446744073709551616",
-        "0.0001",
-        "2.0",
-        "-9223372036854775809",
-        "123456789012345678901234567890",
-    ];
-
-    pub fn strategy() -> impl Strategy<Value = V> {
-        let leaf = prop_oneof![
-            Just(V::Null),
-            any::<bool>().prop_map(V::Bool),
-            proptest::sample::select(NUMS).prop_map(|n| V::Num(n.to_owned())),
-            proptest::sample::select(STRS).prop_map(|s| V::Str(s.to_owned())),
-        ];
-        leaf.prop_recursive(5, 64, 6, |inner| {
-            prop_oneof![
-                proptest::collection::vec(inner.clone(), 0..4).prop_map(V::Arr),
-                proptest::collection::vec((proptest::sample::select(KEYS).prop_map(str::to_owned), inner), 0..6)
-                    .prop_map(V::Obj),
-            ]
-        })
-    }
-}
+use strategies::{keyword_soup, tool_shaped};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
-    fn arbitrary_schemas_give_code_or_diagnostics_never_a_panic(v in json_value()) {
+    fn arbitrary_schemas_give_code_or_diagnostics_never_a_panic(v in keyword_soup()) {
         let text = v.text();
         let diags = diagnose_text(&text);
         let compiled = compile_text("Fuzzed", &text, &krate());
         prop_assert_eq!(diags.is_empty(), compiled.is_ok(), "{}", text);
         if let Ok(ts) = compiled {
             // The output must be valid Rust items.
+            prop_assert!(syn::parse2::<syn::File>(ts).is_ok(), "{}", text);
+        }
+    }
+
+    #[test]
+    fn tool_shaped_schemas_are_accepted_and_give_rust_items(v in tool_shaped()) {
+        let text = v.text();
+        let compiled = compile_text("Shaped", &text, &krate());
+        prop_assert!(compiled.is_ok(), "{}: {:?}", text, compiled.err());
+        if let Ok(ts) = compiled {
             prop_assert!(syn::parse2::<syn::File>(ts).is_ok(), "{}", text);
         }
     }

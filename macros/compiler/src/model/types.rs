@@ -1030,7 +1030,8 @@ fn unique(used: &mut BTreeSet<String>, base: &str) -> String {
     let mut name = base.to_owned();
     let mut i = 2;
     while !used.insert(name.clone()) {
-        name = format!("{}_{i}", base.trim_start_matches("r#"));
+        // `self_` and `Self` both want `self_`: the second is `self_2` (`self__2` is not snake case).
+        name = format!("{}_{i}", base.trim_start_matches("r#").trim_end_matches('_'));
         i += 1;
     }
     name
@@ -1187,12 +1188,26 @@ mod tests {
         (defs, root)
     }
 
+    /// Names that collide once made identifiers are numbered in snake case (`self_2`, not
+    /// `self__2`, which `non_snake_case` would flag in the user's crate).
+    #[test]
+    fn colliding_field_names_stay_snake_case() {
+        let (defs, _) = summary(r#"{"type": "object", "properties": {"self": {}, "Self": {}, "_": {}, "__": {}}}"#);
+        assert_eq!(
+            defs.first().map(|d| d.1.as_str()),
+            Some("struct self_:Value?,self_2:Value?,field:Value?,field_2:Value? fixed [] extra None")
+        );
+    }
+
     /// Every type has its own name: a nullable root does not give its name to the type inside.
     #[test]
     fn a_nullable_root_names_its_inner_type_apart() {
         for (schema, inner) in [
             (r#"{"type": ["object", "null"], "properties": {"groups": {}}}"#, "struct groups:Value"),
-            (r#"{"type": ["null", "object"], "properties": {"a": {"type": "string"}}, "required": ["a"]}"#, "struct a:String"),
+            (
+                r#"{"type": ["null", "object"], "properties": {"a": {"type": "string"}}, "required": ["a"]}"#,
+                "struct a:String",
+            ),
             (r#"{"enum": ["a", "b", null]}"#, "enum"),
         ] {
             let (defs, root) = summary(schema);
