@@ -566,6 +566,33 @@ impl Namer<'_> {
         }
     }
 
+    /// Whether the validity of an object of node `id` (shape `view`) can depend on the members
+    /// its properties do not declare: then they are kept (an `extra` map of `Value`s) so that
+    /// the typed value serialises back to a valid instance. They can when a part requires an
+    /// undeclared name, counts members (`minProperties`), compares the whole object (`enum`,
+    /// `const`), or applies schemas in place (`anyOf`, `oneOf`, `not`, `if`, `dependent*`).
+    fn undeclared_matter(&self, id: NodeId, view: &View) -> bool {
+        let mut parts = Vec::new();
+        if self.flatten(id, 0, &mut parts).is_none() {
+            return true;
+        }
+        let in_place = parts.iter().any(|&p| match &self.ir.node(p).body {
+            Body::Checks(c) => {
+                !c.any_of.is_empty()
+                    || !c.one_of.is_empty()
+                    || c.not.is_some()
+                    || c.if_.is_some()
+                    || !c.dependent_required.is_empty()
+                    || !c.dependent_schemas.is_empty()
+                    || c.min_properties.is_some()
+                    || c.enum_values.is_some()
+                    || c.const_value.is_some()
+            }
+            _ => false,
+        });
+        in_place || view.required.iter().any(|r| !view.props.iter().any(|(n, _)| n == r))
+    }
+
     /// The schemas whose object shapes are merged for `id`: itself, its `$ref` target and its
     /// `allOf` parts, recursively; `None` when too deep.
     fn flatten(&self, id: NodeId, depth: usize, parts: &mut Vec<NodeId>) -> Option<()> {
@@ -992,6 +1019,7 @@ impl Namer<'_> {
             });
         }
         let extra = match view.extra {
+            Extra::Dropped if self.undeclared_matter(id, view) => Some((unique(&mut idents, "extra"), Ty::Value)),
             Extra::Dropped | Extra::Closed => None,
             Extra::Any => Some((unique(&mut idents, "extra"), Ty::Value)),
             Extra::Schema(a) => {
