@@ -10,18 +10,21 @@
 //! crate path `::toolgate`. The groups of `optional/format/`, which expect `format` to assert,
 //! are compiled as `#[tool(formats = assert)]` compiles them (through `toolgate_compiler::expand`
 //! itself, with the directory's `dialect` beside it). Everything goes into `$OUT_DIR/suite.rs`:
-//! one module per accepted group (numbered across all drafts) and a table of every group and
-//! case (the case data as its original JSON text, so that no number is rounded on the way).
+//! one module per accepted group (numbered across all drafts; a group whose generated code is
+//! token for token that of an earlier group, as most draft-06 and draft-07 groups are, shares
+//! its module: the same code compiled twice would only cost build time) and a table of every
+//! group and case (the case data as its original JSON text, so that no number is rounded on the
+//! way).
 //!
 //! The suite directory is `$TOOLGATE_SUITE_DIR`, by default `<workspace>/../shared/JSON-Schema-Test-Suite`.
 //! When it is absent the harness is empty and the test says that it skipped. Nothing in the
 //! suite can make this script panic: every problem becomes a `cargo:warning` and an entry of
 //! the table's `problems`, which the test reports as a failure.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
 use toolgate_compiler::diag::{Diagnostics, Source};
 use toolgate_compiler::json::{parse_text, Json, JsonValue, Loc};
@@ -213,6 +216,8 @@ struct Gen {
     problems: Vec<String>,
     /// accepted groups so far (module names)
     accepted: usize,
+    /// the modules generated so far, by their generated code (see [`Gen::group`])
+    by_code: HashMap<String, Ident>,
     /// the suite's commit, when `SOURCE.md` names it
     commit: Option<String>,
 }
@@ -359,28 +364,39 @@ impl Gen {
         }
 
         let mut ops = quote!(::core::option::Option::None);
+        let mut module_name = String::new();
         let mut build_error = quote!(::core::option::Option::None);
         if diags.is_empty() {
             let module = format_ident!("g{}", self.accepted);
             self.accepted += 1;
             let krate = quote!(::toolgate);
             let generated = if assert_formats {
-                self.expand_asserting_formats(draft, &module.to_string(), &schema_text)
+                self.expand_asserting_formats(draft, &schema_text)
             } else {
                 catch(|| toolgate_compiler::compile_text_with("Schema", &schema_text, &krate, &options))
             };
             match generated {
                 Some(Ok(tokens)) => {
-                    // Brackets in a suite description are not links.
-                    let doc = format!("{shown}: {description}").replace('[', "\\[").replace(']', "\\]");
-                    self.modules.extend(quote! {
-                        #[doc = #doc]
-                        #[allow(missing_docs, unused, non_camel_case_types, clippy::all, clippy::pedantic, clippy::nursery)]
-                        pub mod #module {
-                            #tokens
-                        }
-                    });
+                    // The same code as an earlier group's (the same schema, compiled the same way
+                    // in another draft): that module is this group's validator too.
+                    let code = tokens.to_string();
+                    let module = if let Some(earlier) = self.by_code.get(&code) {
+                        earlier.clone()
+                    } else {
+                        // Brackets in a suite description are not links.
+                        let doc = format!("{shown}: {description}").replace('[', "\\[").replace(']', "\\]");
+                        self.modules.extend(quote! {
+                            #[doc = #doc]
+                            #[allow(missing_docs, unused, non_camel_case_types, clippy::all, clippy::pedantic, clippy::nursery)]
+                            pub mod #module {
+                                #tokens
+                            }
+                        });
+                        self.by_code.insert(code, module.clone());
+                        module
+                    };
                     ops = quote!(::core::option::Option::Some(crate::Ops::of::<#module::Schema>()));
+                    module_name = module.to_string();
                 }
                 Some(Err(msgs)) => {
                     let msg = msgs.join("; ");
@@ -406,6 +422,7 @@ impl Gen {
                 supported: crate::generated::#supported,
                 refusals: &[#(#refusals),*],
                 ops: #ops,
+                module: #module_name,
                 build_error: #build_error,
                 cases: &[#(#cases),*],
             }
@@ -414,15 +431,10 @@ impl Gen {
 
     /// Generate a group's code through the macro itself (`toolgate_compiler::expand`, what
     /// `tool_schema!` runs) with `#[tool(formats = assert)]` (and the draft's `dialect`), from the
-    /// schema written to a file.
-    fn expand_asserting_formats(
-        &mut self,
-        draft: Draft,
-        module: &str,
-        schema: &str,
-    ) -> Option<Result<TokenStream, Vec<String>>> {
+    /// schema written to a file named by its text (so that the same schema gives the same code).
+    fn expand_asserting_formats(&mut self, draft: Draft, schema: &str) -> Option<Result<TokenStream, Vec<String>>> {
         let dir = self.out_dir.join("schemas");
-        let path = dir.join(format!("{module}.json"));
+        let path = dir.join(format!("{:016x}.json", fnv1a(schema)));
         if let Err(e) = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, schema)) {
             return Some(Err(vec![format!("cannot write {}: {e}", path.display())]));
         }
@@ -512,6 +524,11 @@ fn collect_json(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// FNV-1a of `text`: a file name for a schema.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// The first 40-hex-digit word of `text` (the commit named by the suite's `SOURCE.md`).

@@ -199,6 +199,9 @@ pub struct Group {
     pub refusals: &'static [Refusal],
     /// the generated validator, when the schema was accepted and compiled
     pub ops: Option<Ops>,
+    /// the name of its module in [`generated`] (empty when there is none); groups whose
+    /// generated code is the same share one
+    pub module: &'static str,
     /// set when `diagnose_text_with` accepted the schema but `compile_text_with` did not
     pub build_error: Option<&'static str>,
     /// the test cases
@@ -891,7 +894,8 @@ fn optional_notes(outcome: &Outcome, draft: &str, out: &mut String) {
          choices are those of draft 2020-12:\n\n",
     );
     for (file, note) in LEGACY_NOTES {
-        if outcome.files.iter().any(|f| f.draft == draft && f.optional && short(f.path, draft).starts_with(file)) {
+        let here = |f: &FileResult| short(f.path, draft).starts_with(file) || f.path.starts_with(file);
+        if outcome.files.iter().filter(|f| f.draft == draft && f.optional).any(here) {
             let _ = writeln!(out, "- {note}");
         }
     }
@@ -919,7 +923,8 @@ is checked like the required tests, and a wrong verdict fails the test just the 
 ";
 
 /// Notes on the optional tests of draft-07, draft-06 and draft-04: a file (or directory) under
-/// the draft's directory, and what the report says about it when the draft has it.
+/// the draft's directory (`draft4/...` for a note on that draft only), and what the report says
+/// about it when the draft has it.
 const LEGACY_NOTES: &[(&str, &str)] = &[
     (
         "optional/bignum.json",
@@ -946,8 +951,8 @@ const LEGACY_NOTES: &[(&str, &str)] = &[
          that differ on purpose).",
     ),
     (
-        "optional/id.json",
-        "`id.json`: the draft-04 version has a `const`, which a draft-04 validator ignores as unknown; \
+        "draft4/optional/id.json",
+        "`id.json`: its schema has a `const`, which a draft-04 validator ignores as unknown; \
          toolgate refuses a keyword of another draft (it would be ignored, which is never what was meant).",
     ),
     (

@@ -182,7 +182,7 @@ fn main() {
                     *used += tokens.to_string().len();
                 }
                 let module = format_ident!("c{}", modules.len());
-                let doc = format!("{label}: `{}`", text.replace('`', "'"));
+                let doc = format!("`{label}`: `{}`", text.replace('`', "'"));
                 modules.push(quote! {
                     #[doc = #doc]
                     pub mod #module {

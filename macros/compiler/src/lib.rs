@@ -95,8 +95,18 @@ fn expand_item(k: &TokenStream, item: &ToolItem) -> TokenStream {
     };
     let Some(json) = json else { return skeleton(&diags) };
     let type_name = item.ident.to_string();
-    let compiled =
-        compile(&json, &mut diags, k, &vis, &attrs, &type_name, &tool_name, &item.docs, track.as_deref(), &item.options);
+    let compiled = compile(
+        &json,
+        &mut diags,
+        k,
+        &vis,
+        &attrs,
+        &type_name,
+        &tool_name,
+        &item.docs,
+        track.as_deref(),
+        &item.options,
+    );
     compiled.unwrap_or_else(|| skeleton(&diags))
 }
 
@@ -172,19 +182,8 @@ pub fn compile_text_with(
         return Err(vec![format!("`{type_name}` is not a Rust identifier")]);
     }
     let tool = model::types::snake(type_name);
-    compile(
-        &json,
-        &mut diags,
-        krate,
-        &quote!(pub),
-        &TokenStream::new(),
-        type_name,
-        &tool,
-        &[],
-        None,
-        options,
-    )
-    .ok_or_else(|| diags.messages())
+    compile(&json, &mut diags, krate, &quote!(pub), &TokenStream::new(), type_name, &tool, &[], None, options)
+        .ok_or_else(|| diags.messages())
 }
 
 /// The diagnostics of a schema, without generating code (empty when it is accepted).

@@ -261,9 +261,7 @@ pub fn check_annotations(names: &[(String, Span)], diags: &mut Diagnostics) {
             diags.error(
                 Loc::Span(*span),
                 None,
-                format!(
-                    "`{name}` is a JSON Schema keyword: `annotations` names other keys to keep as annotations"
-                ),
+                format!("`{name}` is a JSON Schema keyword: `annotations` names other keys to keep as annotations"),
             );
         }
     }

@@ -32,11 +32,7 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
         }
         "xml" | "externalDocs" => {
             if !matches!(m.value.value, JsonValue::Object(_)) {
-                l.error(
-                    m.value.loc,
-                    ptr,
-                    format!("`{}` must be an object, found {}", m.key, describe(&m.value.value)),
-                );
+                l.error(m.value.loc, ptr, format!("`{}` must be an object, found {}", m.key, describe(&m.value.value)));
             }
         }
         "example" => {}
@@ -49,8 +45,7 @@ pub fn lower(l: &mut Lowerer<'_>, _: &mut Checks, _: &mut Node, m: &Member, ptr:
 /// their meaning, so an `enum` without `null` still refuses it). Without a `type` it would add
 /// nothing, which is never what was meant: refused.
 pub fn fold_nullable(l: &mut Lowerer<'_>, c: &mut Checks, members: &[Member], ptr: &str) {
-    let Some(m) = members.iter().find(|m| m.key == "nullable" && matches!(m.value.value, JsonValue::Bool(true)))
-    else {
+    let Some(m) = members.iter().find(|m| m.key == "nullable" && matches!(m.value.value, JsonValue::Bool(true))) else {
         return;
     };
     match &mut c.types {
