@@ -20,10 +20,10 @@
 //! use toolgate_rig::GateTool;
 //!
 //! toolgate::tool_schema! {
-//!     /// Add two integers.
+//!     /// Add two numbers.
 //!     pub struct Add = {
 //!         "type": "object",
-//!         "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+//!         "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
 //!         "required": ["a", "b"],
 //!         "additionalProperties": false
 //!     };

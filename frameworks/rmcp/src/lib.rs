@@ -22,10 +22,10 @@
 //! use rmcp::ServiceExt;
 //!
 //! toolgate::tool_schema! {
-//!     /// Add two integers.
+//!     /// Add two numbers.
 //!     pub struct Add = {
 //!         "type": "object",
-//!         "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+//!         "properties": {"a": {"type": "number"}, "b": {"type": "number"}},
 //!         "required": ["a", "b"],
 //!         "additionalProperties": false
 //!     };

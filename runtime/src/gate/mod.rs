@@ -312,7 +312,7 @@ impl<C: Toolbox> Gate<C> {
     /// ```
     /// # toolgate::tool_schema! { pub struct Echo = {"type": "object", "properties": {"text": {"type": "string"}},
     /// #     "required": ["text"], "additionalProperties": false}; }
-    /// # toolgate::toolbox! { pub enum Call { Echo } }
+    /// # toolgate::toolbox! { #[derive(Debug, PartialEq)] pub enum Call { Echo } }
     /// use serde_json::json;
     /// use toolgate::gate::Gate;
     ///
@@ -320,7 +320,7 @@ impl<C: Toolbox> Gate<C> {
     /// let err = gate.check_call("echo", &json!({"text": 5})).unwrap_err();
     /// let plain = Gate::<Call>::plain().check_one(r#"{"tool": "echo", "arguments": {"text": 5}}"#).unwrap_err();
     /// assert_eq!(err, plain);
-    /// assert_eq!(err.reason(), "arguments: /text: expected string, found integer 5");
+    /// assert_eq!(err.reason(), "arguments: /text: expected string, found number 5");
     /// ```
     ///
     /// # Errors
@@ -340,9 +340,10 @@ impl<C: Toolbox> Gate<C> {
 
     /// [`Gate::check_call`] for arguments that are still JSON text (OpenAI's
     /// `function.arguments`, a rig tool call's arguments): the text is parsed as strictly as a
-    /// reply, within this gate's limits (counted from the text's own top level), and a text that
-    /// is not JSON, too long or too deep is refused naming the tool; the parsed value is then
-    /// judged by [`Gate::check_call`].
+    /// reply, within this gate's limits (the size limit counts the text itself, the depth counts
+    /// from its own top level), and a text that is not JSON, too long or too deep is refused
+    /// naming the tool, as the OpenAI gate refuses a `function.arguments` string; the parsed value
+    /// is then judged by [`Gate::check_call`].
     ///
     /// # Errors
     /// The parse failure, or [`Gate::check_call`]'s rejection.

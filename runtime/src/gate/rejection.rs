@@ -242,7 +242,7 @@ impl Rejection {
     /// ```
     /// # toolgate::tool_schema! { pub struct Echo = {"type": "object", "properties": {"text": {"type": "string"}},
     /// #     "required": ["text"], "additionalProperties": false}; }
-    /// # toolgate::toolbox! { pub enum Call { Echo } }
+    /// # toolgate::toolbox! { #[derive(Debug)] pub enum Call { Echo } }
     /// let err = toolgate::Gate::<Call>::plain().check_call("echo", &serde_json::json!({})).unwrap_err();
     /// assert_eq!(
     ///     err.tool_error(),
