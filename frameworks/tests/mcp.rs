@@ -213,7 +213,6 @@ async fn raw_arguments_over_stdio() {
     assert_eq!(reply["id"], 3, "{reply}");
     assert!(reply.get("result").is_none(), "{reply}");
     assert!(reply["error"]["code"].is_i64(), "{reply}");
-    drop(send);
     child.kill().await.expect("kill");
 }
 

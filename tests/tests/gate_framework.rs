@@ -179,3 +179,51 @@ fn the_toolbox_of_one_tool() {
         "id": "c1", "function": {"name": "convert_units", "arguments": "{\"value\": \"x"}}]}}]}));
     assert!(matches!(events.as_slice(), [StreamEvent::Rejected(r)] if r.offset() == Some(10)), "{events:?}");
 }
+
+toolgate::tool_schema! {
+    /// Book seats: 2020-12 keywords that draft-07 does not have.
+    pub struct BookSeats = {
+        "type": "object",
+        "properties": {
+            "row": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": false},
+            "card": {"type": "string"},
+            "cvc": {"type": "string"}
+        },
+        "dependentRequired": {"card": ["cvc"]},
+        "required": ["row"]
+    };
+}
+
+/// What a client reading the `schemars` impl with draft-07 settings and inlined subschemas (as
+/// ollama-rs and genai users do) advertises for a 2020-12 toolgate schema.
+fn draft07_advertises<T: JsonSchema>() -> Value {
+    schemars::generate::SchemaSettings::draft07()
+        .with(|s| s.inline_subschemas = true)
+        .into_generator()
+        .into_root_schema_for::<T>()
+        .to_value()
+}
+
+#[test]
+fn draft07_settings_change_what_a_2020_12_schema_means() {
+    let advertised = draft07_advertises::<BookSeats>();
+    // schemars declares draft-07 and rewrites what it knows: the tuple into draft-07's form (the
+    // same meaning)...
+    assert_eq!(advertised["$schema"], "http://json-schema.org/draft-07/schema#");
+    assert_eq!(
+        advertised["properties"]["row"],
+        json!({"type": "array", "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": false})
+    );
+    // ...but keeps `dependentRequired`, a keyword draft-07 does not have: a draft-07 reader
+    // ignores it, so a card without its cvc looks valid to the client and the model, and toolgate
+    // refuses it.
+    assert_eq!(advertised["dependentRequired"], json!({"card": ["cvc"]}));
+    let call = json!({"row": ["A", 12], "card": "4242"});
+    let err = BookSeats::validate(&call).expect_err("toolgate refuses it");
+    assert_eq!(err.to_string(), "/cvc: required property is missing (required when \"card\" is present)");
+    let mut rest = advertised.as_object().cloned().unwrap_or_default();
+    for k in ["$schema", "title", "properties", "dependentRequired"] {
+        rest.remove(k);
+    }
+    assert_eq!(Value::Object(rest), json!({"type": "object", "required": ["row"]}));
+}
