@@ -137,3 +137,45 @@ async fn bad_input_gets_the_plain_gates_answer() {
     assert!(ran.lock().expect("lock").is_empty());
     assert_eq!(tool.parameters(), serde_json::from_str::<Value>(ConvertUnits::SCHEMA).expect("schema"));
 }
+
+/// rig alone, with the toolgate type as `Args`: the type still validates (its `Deserialize`
+/// does) and the model gets the violations inside rig's parse error; no rules, no limits.
+struct Alone;
+
+impl rig_core::tool::Tool for Alone {
+    const NAME: &'static str = "convert_units";
+    type Args = ConvertUnits;
+    type Output = f64;
+    type Error = Infallible;
+
+    fn description(&self) -> String {
+        ConvertUnits::DESCRIPTION.to_owned()
+    }
+
+    fn parameters(&self) -> Value {
+        serde_json::from_str(ConvertUnits::SCHEMA).unwrap_or_default()
+    }
+
+    async fn call(&self, _context: &mut ToolContext, args: ConvertUnits) -> Result<f64, Infallible> {
+        Ok(args.value)
+    }
+}
+
+#[tokio::test]
+async fn rig_alone_sends_serdes_text() {
+    let model = MockCompletionModel::from_turns([
+        MockTurn::tool_call("call_1", "convert_units", json!({"value": "five", "from_unit": "km"})),
+        MockTurn::text("done"),
+    ]);
+    let agent = AgentBuilder::new(model.clone()).tool(Alone).build();
+    agent.prompt("5 km in m?").max_turns(3).await.expect("the run ends");
+    let history = serde_json::to_value(&model.requests()[1].chat_history).expect("history as JSON");
+    let mut seen = Vec::new();
+    strings(&history, &mut seen);
+    let sent = seen.iter().find(|s| s.starts_with("failed to parse tool arguments: ")).expect("rig's text");
+    assert_eq!(
+        sent,
+        "failed to parse tool arguments: /value: expected number, found string \"five\"\n\
+         /to_unit: required property is missing"
+    );
+}
