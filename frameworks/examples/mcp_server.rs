@@ -5,6 +5,7 @@
 //!
 //! `cargo run --example mcp_server` (it then speaks MCP on stdin and stdout)
 
+use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
 use rmcp::ServiceExt;
 use toolgate::gate::Gate;
 use toolgate::{tool_schema, toolbox};
@@ -94,7 +95,9 @@ pub fn run(call: Call) -> String {
 
 /// The server: the toolbox's gate with its rule, and [`run`] for the accepted calls.
 pub fn server() -> GateServer<Call, impl Fn(Call) -> std::future::Ready<String> + Send + Sync + 'static> {
+    let info = Implementation::new("toolgate-example", env!("CARGO_PKG_VERSION"));
     GateServer::new(Gate::plain().rule(same_kind), |call| std::future::ready(run(call)))
+        .with_config(ServerConfig::new(ServerCapabilities::default()).with_server_info(info))
 }
 
 /// Serve on stdin and stdout until the client hangs up.

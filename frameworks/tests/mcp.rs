@@ -228,3 +228,18 @@ fn rmcp_alone_rewrites_the_schema() {
     let tool = toolgate_rmcp::tool(&toolgate::gate::ToolSpec::of::<SearchNotes>());
     assert_eq!(Value::Object((*tool.input_schema).clone()), exact);
 }
+
+#[tokio::test]
+async fn the_server_names_itself_and_offers_tools() {
+    let (server_io, client_io) = tokio::io::duplex(1 << 16);
+    let server = tokio::spawn(async move {
+        let running = mcp_server::server().serve(server_io).await.expect("server starts");
+        running.waiting().await.expect("server runs")
+    });
+    let client = ().serve(client_io).await.expect("client connects");
+    let info = client.peer_info().expect("the server's initialize result");
+    assert_eq!(info.server_info.as_ref().map(|i| i.name.as_str()), Some("toolgate-example"));
+    assert!(info.capabilities.tools.is_some());
+    client.cancel().await.expect("client closes");
+    server.await.expect("server task");
+}

@@ -133,8 +133,8 @@ impl<C: Toolbox, F> GateServer<C, F> {
         Self { gate: Arc::new(gate), run, config }
     }
 
-    /// Set what `initialize` answers (server name and version, instructions); the `tools`
-    /// capability is switched on whatever `config` says.
+    /// Set what `initialize` answers (server name and version, instructions; by default rmcp's
+    /// own name and version); the `tools` capability is switched on whatever `config` says.
     #[must_use]
     pub fn with_config(mut self, mut config: ServerConfig) -> Self {
         if config.capabilities.tools.is_none() {
