@@ -326,7 +326,18 @@ impl<C: Toolbox> Gate<C> {
     /// # Errors
     /// The plain gate's rejection of that reply.
     pub fn check_call(&self, name: &str, arguments: &Value) -> Result<Accepted<C>, Rejection> {
-        let reply = format!("{{\"tool\":{},\"arguments\":{arguments}}}", Value::String(name.to_owned()));
+        let name = Value::String(name.to_owned()).to_string();
+        // The reply's length first, without writing it: a huge argument object is refused without
+        // a copy of it (`{"tool":` + name + `,"arguments":` + arguments + `}`).
+        let mut count = Count(0);
+        if serde_json::to_writer(&mut count, arguments).is_ok() {
+            let found = count.0.saturating_add(name.len()).saturating_add(22);
+            if found > self.max_bytes {
+                let e = crate::Error::Limit(crate::LimitExceeded::Bytes { limit: self.max_bytes, found });
+                return Err(Rejection::new(Stage::TooLong, Envelope::Plain, syntax_message(&e)));
+            }
+        }
+        let reply = format!("{{\"tool\":{name},\"arguments\":{arguments}}}");
         match self.check_as(Envelope::Plain, &reply) {
             Outcome::Rejected(r) => Err(r),
             Outcome::Calls(mut calls) => match calls.pop() {
@@ -435,6 +446,20 @@ impl<C: Toolbox> Gate<C> {
             }
         }
         Ok(Accepted { call, index, id, arguments })
+    }
+}
+
+/// A writer that only counts the bytes written to it.
+struct Count(usize);
+
+impl std::io::Write for Count {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(bytes.len());
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
