@@ -221,10 +221,18 @@ async fn raw_arguments_over_stdio() {
 /// not the schema the validator enforces.
 #[test]
 fn rmcp_alone_rewrites_the_schema() {
+    // ...but a draft-07 schema is declared 2020-12, under which its tuple `items` means
+    // something else.
     let regenerated = rmcp::handler::server::tool::schema_for_type::<SearchNotes>();
     let exact = serde_json::from_str::<Value>(SearchNotes::SCHEMA).expect("schema JSON");
-    assert_ne!(Value::Object((*regenerated).clone()), exact);
+    assert_eq!(exact["$schema"], "http://json-schema.org/draft-07/schema#");
     assert_eq!(regenerated["$schema"], "https://json-schema.org/draft/2020-12/schema");
+    assert_eq!(regenerated["properties"]["between"], exact["properties"]["between"]);
+    // A 2020-12 schema only gains the meta-schema...
+    let regenerated = rmcp::handler::server::tool::schema_for_type::<ConvertUnits>();
+    let mut expected = serde_json::from_str::<Value>(ConvertUnits::SCHEMA).expect("schema JSON");
+    expected["$schema"] = json!("https://json-schema.org/draft/2020-12/schema");
+    assert_eq!(Value::Object((*regenerated).clone()), expected);
     let tool = toolgate_rmcp::tool(&toolgate::gate::ToolSpec::of::<SearchNotes>());
     assert_eq!(Value::Object((*tool.input_schema).clone()), exact);
 }

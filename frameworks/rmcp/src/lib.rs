@@ -3,9 +3,9 @@
 //! What changes compared with rmcp alone (`#[tool]` with `Parameters<T>`):
 //!
 //! - `tools/list` advertises each tool's [`Tool::SCHEMA`](toolgate::Tool::SCHEMA) exactly as the
-//!   validator enforces it: rmcp's schemars route regenerates the schema (adds a 2020-12
-//!   `$schema`, drops the root `title`/`description`), which changes the meaning of a draft-07
-//!   schema. The tool's description is its doc comment (else the schema's `description`).
+//!   validator enforces it: rmcp's schemars route writes a 2020-12 `$schema` into every schema,
+//!   which changes the meaning of a draft-07 one. The tool's description is its doc comment (else
+//!   the schema's `description`).
 //! - `tools/call` runs the arguments through a [`Gate`]: the whole schema, then the gate's
 //!   business rules. A refused call is answered in-band (`isError: true`) with toolgate's
 //!   violation lines (pointer, what was expected, what was found), the text of
