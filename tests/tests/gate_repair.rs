@@ -193,3 +193,84 @@ fn messages_render_as_chat_json() {
     assert_eq!(Message::assistant("x").to_json(), json!({"role": "assistant", "content": "x"}));
     assert_eq!(Message::system("s").role.as_str(), "system");
 }
+
+/// A minimal executor: polls `fut` until it is ready (the futures below wake nobody; they only ask
+/// to be polled again). The async loop needs no runtime of its own.
+fn block_on<F: std::future::Future>(fut: F) -> F::Output {
+    let mut fut = std::pin::pin!(fut);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(out) = fut.as_mut().poll(&mut cx) {
+            return out;
+        }
+    }
+}
+
+/// A future that is pending once before it gives `value`, as a network call is; counts its polls.
+struct Later<T> {
+    value: Option<T>,
+    polled: Rc<RefCell<usize>>,
+}
+
+impl<T: Unpin> std::future::Future for Later<T> {
+    type Output = T;
+    fn poll(mut self: std::pin::Pin<&mut Self>, _cx: &mut std::task::Context<'_>) -> std::task::Poll<T> {
+        *self.polled.borrow_mut() += 1;
+        if *self.polled.borrow() % 2 == 1 {
+            return std::task::Poll::Pending;
+        }
+        match self.value.take() {
+            Some(v) => std::task::Poll::Ready(v),
+            None => std::task::Poll::Pending,
+        }
+    }
+}
+
+#[test]
+fn async_loop_is_the_sync_loop() {
+    let script = [UNKNOWN_TOOL, WRONG_TYPE, GOOD];
+    let start = vec![Message::system("rules"), Message::user("5 km in m?")];
+    let (model, seen) = scripted(&script);
+    let sync = gate().repair(start.clone(), model);
+
+    let polled = Rc::new(RefCell::new(0));
+    let mut replies = script.iter().map(|s| (*s).to_owned());
+    let asked = Rc::new(RefCell::new(Vec::new()));
+    let log = Rc::clone(&asked);
+    let counter = Rc::clone(&polled);
+    let ask = async move |messages: &[Message]| {
+        log.borrow_mut().push(messages.len());
+        Later { value: replies.next(), polled: Rc::clone(&counter) }.await
+    };
+    let repaired = block_on(gate().repair_async(start, ask));
+    assert_eq!(repaired, sync);
+    assert_eq!(*asked.borrow(), *seen.borrow());
+    // Each reply was pending once before it came.
+    assert_eq!(*polled.borrow(), 6);
+    let lines: Vec<String> = repaired.attempts().iter().map(ToString::to_string).collect();
+    assert_eq!(lines[2], "attempt 3: accepted");
+}
+
+#[test]
+fn async_loop_gives_up_and_stops_on_client_errors() {
+    let gave_up = block_on(gate().max_attempts(2).repair_async(vec![], async |_: &[Message]| WRONG_TYPE.to_owned()));
+    assert!(gave_up.gave_up());
+    assert_eq!(gave_up.rejections().len(), 2);
+
+    let mut n = 0;
+    let result = block_on(gate().try_repair_async(vec![Message::user("go")], async |_: &[Message]| {
+        n += 1;
+        if n == 1 {
+            Ok(WRONG_TYPE.to_owned())
+        } else {
+            Err("HTTP 503")
+        }
+    }));
+    let interrupted = result.expect_err("interrupted");
+    assert_eq!(interrupted.error, "HTTP 503");
+    assert_eq!(interrupted.attempts.len(), 1);
+    assert_eq!(interrupted.messages.len(), 3);
+
+    let ok = block_on(gate().try_repair_async(vec![], async |_: &[Message]| Ok::<_, String>(GOOD.to_owned())));
+    assert!(matches!(ok, Ok(Repair::Accepted { .. })));
+}

@@ -59,6 +59,8 @@
 mod declare;
 mod envelope;
 mod framework;
+#[cfg(feature = "async-openai")]
+mod openai;
 mod rejection;
 mod repair;
 mod result;
@@ -67,6 +69,8 @@ mod toolbox;
 
 pub use declare::{openai_strict, NotStrict, Provider};
 pub use envelope::Envelope;
+#[cfg(feature = "async-openai")]
+pub use openai::openai_tools;
 pub use rejection::{feedback, Rejection, Stage};
 pub use repair::{Attempt, AttemptVerdict, Interrupted, Message, Repair, Role};
 pub use result::{check_result, check_result_of, CheckedResult, ResultError};
@@ -75,7 +79,7 @@ pub use stream::ArgStream;
 pub use stream::{StreamEvent, StreamFormat, StreamGate};
 #[doc(hidden)]
 pub use toolbox::__names_unique;
-pub use toolbox::{Handle, Holds, ToolSpec, Toolbox};
+pub use toolbox::{Handle, Holds, Only, ToolSpec, Toolbox};
 
 #[doc(hidden)]
 pub use framework::*;
@@ -282,14 +286,87 @@ impl<C: Toolbox> Gate<C> {
 
     /// Run every stage over `reply`.
     pub fn check(&self, reply: &str) -> Outcome<C> {
+        self.check_as(self.envelope, reply)
+    }
+
+    /// Run every stage over `reply` as a reply of shape `envelope`.
+    fn check_as(&self, envelope: Envelope, reply: &str) -> Outcome<C> {
         let value = match crate::parse_with(reply, &self.limits()) {
             Ok(v) => v,
-            Err(e) => return Outcome::Rejected(self.reject(parse_stage(&e), syntax_message(&e))),
+            Err(e) => return Outcome::Rejected(Rejection::new(parse_stage(&e), envelope, syntax_message(&e))),
         };
-        match envelope::extract(self.envelope, value) {
-            Err(problem) => Outcome::Rejected(self.reject(Stage::Envelope, problem)),
+        match envelope::extract(envelope, value) {
+            Err(problem) => Outcome::Rejected(Rejection::new(Stage::Envelope, envelope, problem)),
             Ok(Extracted::Prose(text)) => Outcome::Prose(text),
-            Ok(Extracted::Calls(calls)) => Outcome::Calls(calls.into_iter().map(|c| self.judge(c)).collect()),
+            Ok(Extracted::Calls(calls)) => Outcome::Calls(calls.into_iter().map(|c| self.judge(envelope, c)).collect()),
+        }
+    }
+
+    /// Judge one call that a framework has already taken apart (an MCP `tools/call`, a rig tool
+    /// call, an OpenAI tool call read by a client library): the answer is exactly the plain gate's
+    /// answer to the reply `{"tool": name, "arguments": arguments}` written as compact JSON, with
+    /// this gate's limits and rules, whatever this gate's envelope. The size limit counts that
+    /// text; a rejection reads as the plain gate's (see [`Rejection::tool_error`] for the text a
+    /// framework sends back as the tool's error result).
+    ///
+    /// ```
+    /// # toolgate::tool_schema! { pub struct Echo = {"type": "object", "properties": {"text": {"type": "string"}},
+    /// #     "required": ["text"], "additionalProperties": false}; }
+    /// # toolgate::toolbox! { #[derive(Debug, PartialEq)] pub enum Call { Echo } }
+    /// use serde_json::json;
+    /// use toolgate::gate::Gate;
+    ///
+    /// let gate = Gate::<Call>::openai();
+    /// let err = gate.check_call("echo", &json!({"text": 5})).unwrap_err();
+    /// let plain = Gate::<Call>::plain().check_one(r#"{"tool": "echo", "arguments": {"text": 5}}"#).unwrap_err();
+    /// assert_eq!(err, plain);
+    /// assert_eq!(err.reason(), "arguments: /text: expected string, found number 5");
+    /// ```
+    ///
+    /// # Errors
+    /// The plain gate's rejection of that reply.
+    pub fn check_call(&self, name: &str, arguments: &Value) -> Result<Accepted<C>, Rejection> {
+        let name = Value::String(name.to_owned()).to_string();
+        // The reply's length first, without writing it: a huge argument object is refused without
+        // a copy of it (`{"tool":` + name + `,"arguments":` + arguments + `}`).
+        let mut count = Count(0);
+        if serde_json::to_writer(&mut count, arguments).is_ok() {
+            let found = count.0.saturating_add(name.len()).saturating_add(22);
+            if found > self.max_bytes {
+                let e = crate::Error::Limit(crate::LimitExceeded::Bytes { limit: self.max_bytes, found });
+                return Err(Rejection::new(Stage::TooLong, Envelope::Plain, syntax_message(&e)));
+            }
+        }
+        let reply = format!("{{\"tool\":{name},\"arguments\":{arguments}}}");
+        match self.check_as(Envelope::Plain, &reply) {
+            Outcome::Rejected(r) => Err(r),
+            Outcome::Calls(mut calls) => match calls.pop() {
+                Some(only) => only,
+                None => Err(Rejection::new(Stage::Envelope, Envelope::Plain, "expected one tool call, found none")),
+            },
+            // The plain envelope has no prose.
+            Outcome::Prose(_) => Err(Rejection::new(Stage::Envelope, Envelope::Plain, "expected one tool call")),
+        }
+    }
+
+    /// [`Gate::check_call`] for arguments that are still JSON text (OpenAI's
+    /// `function.arguments`, a rig tool call's arguments): the text is parsed as strictly as a
+    /// reply, within this gate's limits (the size limit counts the text itself, the depth counts
+    /// from its own top level), and a text that is not JSON, too long or too deep is refused
+    /// naming the tool, as the OpenAI gate refuses a `function.arguments` string; the parsed value
+    /// is then judged by [`Gate::check_call`].
+    ///
+    /// # Errors
+    /// The parse failure, or [`Gate::check_call`]'s rejection.
+    pub fn check_call_text(&self, name: &str, arguments: &str) -> Result<Accepted<C>, Rejection> {
+        match crate::parse_with(arguments, &self.limits()) {
+            Ok(value) => self.check_call(name, &value),
+            Err(e) => {
+                let mut r = Rejection::new(parse_stage(&e), Envelope::Plain, syntax_message(&e));
+                r.0.call_index = Some(0);
+                r.0.tool = Some(name.to_owned());
+                Err(r)
+            }
         }
     }
 
@@ -316,10 +393,10 @@ impl<C: Toolbox> Gate<C> {
         Rejection::new(stage, self.envelope, detail)
     }
 
-    fn judge(&self, raw: RawCall) -> Result<Accepted<C>, Rejection> {
+    fn judge(&self, envelope: Envelope, raw: RawCall) -> Result<Accepted<C>, Rejection> {
         let (index, id, name, args) = match raw {
             RawCall::Broken { index, id, name, problem } => {
-                let mut r = self.reject(Stage::Envelope, problem);
+                let mut r = Rejection::new(Stage::Envelope, envelope, problem);
                 r.0.call_index = Some(index);
                 r.0.call_id = id;
                 r.0.tool = name;
@@ -328,7 +405,7 @@ impl<C: Toolbox> Gate<C> {
             RawCall::Call { index, id, name, args } => (index, id, name, args),
         };
         let rejection = |stage: Stage, detail: String, name: &str, id: &Option<String>| {
-            let mut r = self.reject(stage, detail);
+            let mut r = Rejection::new(stage, envelope, detail);
             r.0.call_index = Some(index);
             r.0.call_id.clone_from(id);
             r.0.tool = Some(name.to_owned());
@@ -369,6 +446,20 @@ impl<C: Toolbox> Gate<C> {
             }
         }
         Ok(Accepted { call, index, id, arguments })
+    }
+}
+
+/// A writer that only counts the bytes written to it.
+struct Count(usize);
+
+impl std::io::Write for Count {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(bytes.len());
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

@@ -180,14 +180,19 @@ impl Rejection {
         let tool = self.0.tool.as_deref().unwrap_or_default();
         match self.0.stage {
             Stage::TooLong => format!("Your reply was rejected: it is too long ({}).", self.0.detail),
-            Stage::TooDeep if self.0.call_index.is_some() && self.0.envelope != Envelope::Plain => {
+            // A call's own arguments text (an OpenAI `arguments` string, or a framework's call).
+            Stage::TooDeep
+                if self.0.call_index.is_some() && (self.0.envelope != Envelope::Plain || self.0.tool.is_some()) =>
+            {
                 format!(
                     "Your reply was rejected: {call}the arguments of {tool} are nested too deeply: {}.",
                     self.0.detail
                 )
             }
             Stage::TooDeep => format!("Your reply was rejected: it is nested too deeply: {}.", self.0.detail),
-            Stage::NotJson if self.0.call_index.is_some() && self.0.envelope != Envelope::Plain => {
+            Stage::NotJson
+                if self.0.call_index.is_some() && (self.0.envelope != Envelope::Plain || self.0.tool.is_some()) =>
+            {
                 format!("Your reply was rejected: {call}the arguments of {tool} are not valid JSON: {}.", self.0.detail)
             }
             Stage::NotJson => format!("Your reply was rejected: it is not valid JSON: {}.", self.0.detail),
@@ -227,6 +232,32 @@ impl Rejection {
     #[must_use]
     pub fn feedback(&self) -> String {
         format!("{}\n{}", self.problem(), instruction(self.0.envelope))
+    }
+
+    /// The text a framework sends back to the model as the tool's error result (an MCP result with
+    /// `isError: true`, a rig tool error), for a call judged by
+    /// [`Gate::check_call`](super::Gate::check_call): [`Rejection::problem`] and the instruction to
+    /// call the tool again with corrected arguments.
+    ///
+    /// ```
+    /// # toolgate::tool_schema! { pub struct Echo = {"type": "object", "properties": {"text": {"type": "string"}},
+    /// #     "required": ["text"], "additionalProperties": false}; }
+    /// # toolgate::toolbox! { #[derive(Debug)] pub enum Call { Echo } }
+    /// let err = toolgate::Gate::<Call>::plain().check_call("echo", &serde_json::json!({})).unwrap_err();
+    /// assert_eq!(
+    ///     err.tool_error(),
+    ///     "Your reply was rejected: the arguments of echo do not match its schema:\n\
+    ///      - at /text: required property is missing\n\
+    ///      Call the tool again with corrected arguments."
+    /// );
+    /// ```
+    #[must_use]
+    pub fn tool_error(&self) -> String {
+        let again = match self.0.stage {
+            Stage::NotAllowed => "Call one of the available tools instead.",
+            _ => "Call the tool again with corrected arguments.",
+        };
+        format!("{}\n{again}", self.problem())
     }
 }
 

@@ -252,44 +252,154 @@ impl<C: Toolbox> Gate<C> {
     ///
     /// # Errors
     /// [`Interrupted`] with the client's error and the attempts so far.
-    pub fn try_repair<F, E>(&self, mut messages: Vec<Message>, mut ask: F) -> Result<Repair<C>, Interrupted<E>>
+    pub fn try_repair<F, E>(&self, messages: Vec<Message>, mut ask: F) -> Result<Repair<C>, Interrupted<E>>
     where
         F: FnMut(&[Message]) -> Result<String, E>,
     {
-        let mut attempts = Vec::new();
-        for number in 1..=self.max_attempts {
-            let reply = match ask(&messages) {
-                Ok(r) => r,
-                Err(error) => return Err(Interrupted { error, attempts, messages }),
-            };
-            messages.push(Message::assistant(reply.clone()));
-            match self.check(&reply) {
-                Outcome::Prose(text) => {
-                    attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Prose });
-                    return Ok(Repair::Prose { text, attempts, messages });
-                }
-                Outcome::Calls(results) => {
-                    let mut calls = Vec::new();
-                    let mut rejections = Vec::new();
-                    for r in results {
-                        match r {
-                            Ok(c) => calls.push(c),
-                            Err(r) => rejections.push(r),
-                        }
+        let mut round = Round::new(self, messages);
+        while round.more() {
+            match ask(&round.messages) {
+                Ok(reply) => {
+                    if let Some(done) = round.judge(reply) {
+                        return Ok(done);
                     }
-                    if rejections.is_empty() {
-                        attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Accepted });
-                        return Ok(Repair::Accepted { calls, attempts, messages });
-                    }
-                    messages.push(Message::user(feedback(&rejections)));
-                    attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Rejected(rejections) });
                 }
-                Outcome::Rejected(r) => {
-                    messages.push(Message::user(r.feedback()));
-                    attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Rejected(vec![r]) });
-                }
+                Err(error) => return Err(round.interrupted(error)),
             }
         }
-        Ok(Repair::GaveUp { attempts, messages })
+        Ok(round.gave_up())
+    }
+
+    /// [`Gate::repair`] with an async model client, as every real one is: `ask` gets the
+    /// conversation so far and its future gives the reply text. The loop is the same (the same
+    /// stages, feedback, attempts and outcome); it needs no async runtime of its own and runs on
+    /// whichever executor awaits it.
+    ///
+    /// ```
+    /// # toolgate::tool_schema! { pub struct Echo = {"type": "object", "properties": {"text": {"type": "string"}},
+    /// #     "required": ["text"], "additionalProperties": false}; }
+    /// # toolgate::toolbox! { pub enum Call { Echo } }
+    /// use toolgate::gate::{Gate, Message};
+    ///
+    /// /// A model client (a real one would send `messages` to a chat API and await the reply).
+    /// async fn model(messages: &[Message]) -> String {
+    ///     if messages.len() == 1 {
+    ///         r#"{"tool": "echo", "arguments": {}}"#.to_owned()
+    ///     } else {
+    ///         r#"{"tool": "echo", "arguments": {"text": "hi"}}"#.to_owned()
+    ///     }
+    /// }
+    ///
+    /// async fn run() -> usize {
+    ///     let gate = Gate::<Call>::plain();
+    ///     let repair = gate.repair_async(vec![Message::user("say hi")], async |m: &[Message]| model(m).await).await;
+    ///     assert!(repair.calls().is_some());
+    ///     repair.attempts().len()
+    /// }
+    /// # // No executor is needed to check that `run` compiles; the crate's tests drive it.
+    /// # let _ = run;
+    /// ```
+    pub async fn repair_async<F>(&self, messages: Vec<Message>, mut ask: F) -> Repair<C>
+    where
+        F: AsyncFnMut(&[Message]) -> String,
+    {
+        let mut round = Round::new(self, messages);
+        while round.more() {
+            let reply = ask(&round.messages).await;
+            if let Some(done) = round.judge(reply) {
+                return done;
+            }
+        }
+        round.gave_up()
+    }
+
+    /// [`Gate::repair_async`] with a fallible model client: a client error stops the loop.
+    ///
+    /// # Errors
+    /// [`Interrupted`] with the client's error and the attempts so far.
+    pub async fn try_repair_async<F, E>(&self, messages: Vec<Message>, mut ask: F) -> Result<Repair<C>, Interrupted<E>>
+    where
+        F: AsyncFnMut(&[Message]) -> Result<String, E>,
+    {
+        let mut round = Round::new(self, messages);
+        while round.more() {
+            match ask(&round.messages).await {
+                Ok(reply) => {
+                    if let Some(done) = round.judge(reply) {
+                        return Ok(done);
+                    }
+                }
+                Err(error) => return Err(round.interrupted(error)),
+            }
+        }
+        Ok(round.gave_up())
+    }
+}
+
+/// The repair loop between two replies, shared by the sync and async loops: the conversation, the
+/// attempts so far, and what the gate makes of the next reply.
+struct Round<'g, C> {
+    gate: &'g Gate<C>,
+    messages: Vec<Message>,
+    attempts: Vec<Attempt>,
+}
+
+impl<'g, C: Toolbox> Round<'g, C> {
+    const fn new(gate: &'g Gate<C>, messages: Vec<Message>) -> Self {
+        Self { gate, messages, attempts: Vec::new() }
+    }
+
+    /// Whether the loop may ask for another reply.
+    fn more(&self) -> bool {
+        self.attempts.len() < self.gate.max_attempts
+    }
+
+    /// Record `reply` and the gate's verdict; the loop's end when the reply was accepted or prose,
+    /// else `None` (the feedback is appended, ready for the next ask).
+    fn judge(&mut self, reply: String) -> Option<Repair<C>> {
+        let number = self.attempts.len() + 1;
+        self.messages.push(Message::assistant(reply.clone()));
+        match self.gate.check(&reply) {
+            Outcome::Prose(text) => {
+                self.attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Prose });
+                let (attempts, messages) = self.take();
+                Some(Repair::Prose { text, attempts, messages })
+            }
+            Outcome::Calls(results) => {
+                let mut calls = Vec::new();
+                let mut rejections = Vec::new();
+                for r in results {
+                    match r {
+                        Ok(c) => calls.push(c),
+                        Err(r) => rejections.push(r),
+                    }
+                }
+                if rejections.is_empty() {
+                    self.attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Accepted });
+                    let (attempts, messages) = self.take();
+                    return Some(Repair::Accepted { calls, attempts, messages });
+                }
+                self.messages.push(Message::user(feedback(&rejections)));
+                self.attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Rejected(rejections) });
+                None
+            }
+            Outcome::Rejected(r) => {
+                self.messages.push(Message::user(r.feedback()));
+                self.attempts.push(Attempt { number, reply, verdict: AttemptVerdict::Rejected(vec![r]) });
+                None
+            }
+        }
+    }
+
+    fn take(&mut self) -> (Vec<Attempt>, Vec<Message>) {
+        (std::mem::take(&mut self.attempts), std::mem::take(&mut self.messages))
+    }
+
+    fn gave_up(self) -> Repair<C> {
+        Repair::GaveUp { attempts: self.attempts, messages: self.messages }
+    }
+
+    fn interrupted<E>(self, error: E) -> Interrupted<E> {
+        Interrupted { error, attempts: self.attempts, messages: self.messages }
     }
 }

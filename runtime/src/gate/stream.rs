@@ -931,7 +931,7 @@ impl<'g, C: Toolbox> StreamGate<'g, C> {
         let text = String::from_utf8_lossy(args.text()).into_owned();
         let (order, id) = (call.order, call.id.clone());
         let raw = RawCall::Call { index: order, id, name, args: Args::Text(text) };
-        out.push(match self.gate.judge(raw) {
+        out.push(match self.gate.judge(self.gate.envelope, raw) {
             Ok(a) => StreamEvent::Accepted(a),
             Err(r) => StreamEvent::Rejected(r),
         });

@@ -85,6 +85,44 @@ pub trait Holds<T>: Toolbox {
     fn get(&self) -> Option<&T>;
 }
 
+/// The toolbox of one tool: a gate for `T` alone, for frameworks that register tools one by one
+/// (a rig agent's tools, one rmcp route). The call is the tool's typed arguments.
+///
+/// ```
+/// # toolgate::tool_schema! { pub struct Echo = {"type": "object", "properties": {"text": {"type": "string"}},
+/// #     "required": ["text"], "additionalProperties": false}; }
+/// use toolgate::gate::{Gate, Only};
+///
+/// let gate = Gate::<Only<Echo>>::plain().rule(|e: &Echo| if e.text.is_empty() { Err("say something") } else { Ok(()) });
+/// let call = gate.check_call("echo", &serde_json::json!({"text": "hi"})).map(|a| a.call.0);
+/// assert_eq!(call.map(|e| e.text).ok().as_deref(), Some("hi"));
+/// assert_eq!(gate.check_call("echo", &serde_json::json!({"text": ""})).unwrap_err().reason(), "rule: say something");
+/// ```
+#[derive(Debug, Clone, PartialEq)]
+pub struct Only<T>(pub T);
+
+impl<T: Tool + Send + 'static> Toolbox for Only<T> {
+    const TOOLS: &'static [ToolSpec] = &[ToolSpec::of::<T>()];
+
+    fn tool_name(&self) -> &'static str {
+        T::NAME
+    }
+
+    fn decode(name: &str, arguments: &Value) -> Option<Result<Self, Violations>> {
+        (name == T::NAME).then(|| T::from_value(arguments).map(Only))
+    }
+
+    fn __stream(name: &str) -> Option<Box<dyn super::stream::ArgStream>> {
+        (name == T::NAME).then(|| Box::new(T::stream()) as Box<dyn super::stream::ArgStream>)
+    }
+}
+
+impl<T: Tool + Send + 'static> Holds<T> for Only<T> {
+    fn get(&self) -> Option<&T> {
+        Some(&self.0)
+    }
+}
+
 /// A handler of the checked calls of tool `T`: what [`toolbox!`](crate::toolbox!)'s generated
 /// `dispatch` method calls. Implement it once per tool of the toolbox for one handler type; a
 /// missing tool is a compile error at the `dispatch` call.
