@@ -17,7 +17,6 @@ use serde_json::{Map, Number, Value};
 use crate::format::format_matches;
 use crate::num::{cmp_limit, is_integer};
 use crate::pattern::Pattern;
-use crate::report::{Path, Verdict};
 use crate::text::{Items, MapOrder, Members, SVal, Scanner, Span, Step, Str};
 use crate::violation::Found;
 
@@ -169,9 +168,9 @@ pub trait Instance: Copy {
     fn count(self) -> u64;
     /// The first pair `(i, j)`, `i < j`, of equal items.
     fn first_duplicate(self) -> Option<(u64, u64)>;
-    /// Whether the value is valid against a subschema, given its two validators: the scan
-    /// function (what text uses) and the verdict of the generic validator (what values use).
-    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, check: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool;
+    /// Whether the value is valid against a subschema, given its two verdict functions: the scan
+    /// function (what text uses) and the verdict function on a `&Value` (what values use).
+    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, value: fn(&Value) -> bool) -> bool;
 }
 
 /// The members of a `&Value` (none unless an object), in `serde_json::Map` order.
@@ -278,9 +277,8 @@ impl<'a> Instance for &'a Value {
         }
     }
     #[inline]
-    fn passes(self, _: fn(&mut Scanner<'_>) -> Step, check: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool {
-        let mut v = Verdict::new();
-        check(self, &Path::ROOT, &mut v) && v.valid
+    fn passes(self, _: fn(&mut Scanner<'_>) -> Step, value: fn(&Value) -> bool) -> bool {
+        value(self)
     }
 }
 
@@ -359,7 +357,7 @@ impl<'a> Instance for Span<'a> {
         Span::first_duplicate(&self)
     }
     #[inline]
-    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, _: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool {
+    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, _: fn(&Value) -> bool) -> bool {
         self.scan(scan)
     }
 }

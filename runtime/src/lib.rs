@@ -105,7 +105,10 @@ pub trait Tool: Sized {
     /// # Errors
     /// Every violation of `value`.
     fn from_value(value: &Value) -> Result<Self, Violations> {
-        Self::validate(value)?;
+        // The verdict first (cheap, allocation-free); the violations only for an invalid value.
+        if !Self::is_valid(value) {
+            Self::validate(value)?;
+        }
         Self::__build(value).ok_or_else(|| {
             // Unreachable for the generated types (their shape follows from the schema); kept as an
             // error rather than a panic so that no input can crash the caller.
@@ -264,12 +267,31 @@ pub mod __private {
     pub use toolgate_macros::tool_schema_impl;
 
     /// The number of Unicode code points in `s` (JSON Schema's string length).
+    #[inline]
     #[must_use]
     pub fn char_len(s: &str) -> u64 {
         s.chars().count() as u64
     }
 
+    /// Whether `s` has at least `limit` Unicode code points (`minLength`); counts them only when
+    /// the byte length does not decide.
+    #[inline]
+    #[must_use]
+    pub fn min_chars(s: &str, limit: u64) -> bool {
+        let bytes = s.len() as u64;
+        bytes >= limit && (bytes >= limit.saturating_mul(4) || char_len(s) >= limit)
+    }
+
+    /// Whether `s` has at most `limit` Unicode code points (`maxLength`); counts them only when
+    /// the byte length does not decide.
+    #[inline]
+    #[must_use]
+    pub fn max_chars(s: &str, limit: u64) -> bool {
+        s.len() as u64 <= limit || char_len(s) <= limit
+    }
+
     /// `usize` to `u64` without a cast lint.
+    #[inline]
     #[must_use]
     pub fn len64(n: usize) -> u64 {
         n as u64

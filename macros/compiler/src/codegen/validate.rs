@@ -113,8 +113,9 @@ fn valid(ir: &Ir, id: NodeId, var: &TokenStream, k: &TokenStream) -> TokenStream
         Body::Always => quote!(true),
         Body::Never => quote!(false),
         Body::Checks(_) => {
-            let (scan, check) = (super::text::sname(id), vname(id));
-            quote!(#var.passes(#scan, #check::<_, #k::Verdict>))
+            let _ = k;
+            let (scan, is) = (super::text::sname(id), super::value::iname(id));
+            quote!(#var.passes(#scan, #is))
         }
     }
 }
