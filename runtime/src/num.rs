@@ -54,6 +54,10 @@ fn cmp_f_int(f: f64, i: i128) -> Ordering {
     if f.is_nan() {
         return Ordering::Less;
     }
+    // An integer within ±2^53 is exact as an `f64`: one float comparison decides.
+    if i.unsigned_abs() <= 1 << 53 {
+        return f.partial_cmp(&(i as f64)).unwrap_or(Ordering::Less);
+    }
     if f >= TWO_127 {
         return Ordering::Greater;
     }
