@@ -3,7 +3,9 @@
 # (with llguidance) once, and write docs/BENCHMARKS.md from the best (smallest) of the per-run
 # medians: the machine is shared, and load only ever adds time. The mask benchmark runs once, after
 # the others: its `llguidance` feature changes serde_json's features, so alternating would rebuild.
-# Usage: [RUNS=n] bench/run.sh [criterion args, default: --warm-up-time 0.5 --measurement-time 1.5]
+# Then the build-cost comparison (`bench/compile`, N = 50 and 200) once, unless COMPILE=0.
+# BENCHES (default "compare stream mask") selects the criterion benchmarks to run.
+# Usage: [RUNS=n] [BENCHES="compare stream"] [COMPILE=0] bench/run.sh [criterion args, default: --warm-up-time 0.5 --measurement-time 1.5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
@@ -11,13 +13,24 @@ runs="${RUNS:-3}"
 args=("$@")
 if [ ${#args[@]} -eq 0 ]; then args=(--warm-up-time 0.5 --measurement-time 1.5); fi
 rm -rf "$target"/criterion-run*
+benches="${BENCHES:-compare stream mask}"
+has() { case " $benches " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for i in $(seq 1 "$runs"); do
-  cargo bench -p toolgate-bench --bench compare -- "${args[@]}"
-  cargo bench -p toolgate-bench --bench stream -- "${args[@]}"
+  rm -rf "$target/criterion"
+  if has compare; then cargo bench -p toolgate-bench --bench compare -- "${args[@]}"; fi
+  if has stream; then cargo bench -p toolgate-bench --bench stream -- "${args[@]}"; fi
   cp -r "$target/criterion" "$target/criterion-run$i"
 done
-cargo bench -p toolgate-bench --features llguidance --bench mask -- "${args[@]}"
-cp -r "$target"/criterion/mask-* "$target/criterion-run$runs/"
+if has mask; then
+  cargo bench -p toolgate-bench --features llguidance --bench mask -- "${args[@]}"
+  cp -r "$target"/criterion/mask-* "$target/criterion-run$runs/"
+fi
+compile_table="$target/compile-bench/table.md"
+rm -f "$compile_table"
+if [ "${COMPILE:-1}" != 0 ]; then
+  mkdir -p "$target/compile-bench"
+  RUNS=1 bench/compile 50 200 > "$compile_table.tmp" && mv "$compile_table.tmp" "$compile_table"
+fi
 version() { awk -v n="$1" '$0 == "name = \"" n "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock; }
 {
   echo "# Benchmarks"
@@ -33,6 +46,12 @@ version() { awk -v n="$1" '$0 == "name = \"" n "\"" { getline; gsub(/version = |
   echo
   CARGO_TARGET_DIR="$target" cargo run -q -p toolgate-bench --bin table
   echo
+  if [ -f "$compile_table" ]; then
+    echo "### Build cost (\`bench/compile\`: a clean build of a crate of N tool schemas, one run)"
+    echo
+    cat "$compile_table"
+    echo
+  fi
   cat bench/NOTES.md
 } > docs/BENCHMARKS.md
 echo "wrote docs/BENCHMARKS.md"

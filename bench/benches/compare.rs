@@ -12,7 +12,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion};
 use serde_json::Value;
 use toolgate::Tool;
-use toolgate_bench::{cases, jsm, serde_structs as ss, Case, SCHEMAS};
+use toolgate_bench::{cases, jsm, owned_structs as os, serde_structs as ss, Case, SCHEMAS};
 
 type Check = fn(&str) -> bool;
 type CheckValue = fn(&Value) -> bool;
@@ -42,6 +42,27 @@ fn fns(schema: &str) -> (Check, CheckValue, CheckValue, Check) {
     }
 }
 
+/// Text → typed struct: `(toolgate from_json, serde derive into owned fields, from_str::<Value> +
+/// jsonschema macro + from_value into the same owned struct)`; each says whether it got a struct.
+fn typed(schema: &str) -> (Check, Check, Check) {
+    macro_rules! route {
+        ($t:ty, $os:ty, $jsm:path) => {
+            (
+                |t| <$t>::from_json(t).is_ok(),
+                |t| serde_json::from_str::<$os>(t).is_ok(),
+                |t| parse(t).filter(|v| $jsm(v)).is_some_and(|v| serde_json::from_value::<$os>(v).is_ok()),
+            )
+        };
+    }
+    match schema {
+        "convert_units" => route!(ConvertUnitsT, os::ConvertUnits, jsm::ConvertUnits::is_valid),
+        "read_file" => route!(ReadFileT, os::ReadFile, jsm::ReadFile::is_valid),
+        "flat30" => route!(Flat30T, os::Flat30, jsm::Flat30::is_valid),
+        "rows" => route!(RowsT, os::Rows, jsm::Rows::is_valid),
+        _ => route!(PlaceOrderT, os::PlaceOrder, jsm::PlaceOrder::is_valid),
+    }
+}
+
 use toolgate_bench::{
     ConvertUnits as ConvertUnitsT, Flat30 as Flat30T, PlaceOrder as PlaceOrderT, ReadFile as ReadFileT, Rows as RowsT,
 };
@@ -57,6 +78,9 @@ fn sanity(case: &Case, rt: &jsonschema::Validator) {
     let v = parse(&case.text).unwrap_or_else(|| panic!("not JSON: {}", case.text));
     let got = [text_fn(&case.text), value_fn(&v), macro_fn(&v), rt.is_valid(&v)];
     assert_eq!(got, [case.valid; 4], "{}/{}: toolgate text, toolgate value, macro, runtime", case.schema, case.name);
+    let (from_json, _, macro_route) = typed(case.schema);
+    let got = [from_json(&case.text), macro_route(&case.text)];
+    assert_eq!(got, [case.valid; 2], "{}/{}: toolgate from_json, macro + from_value", case.schema, case.name);
 }
 
 fn compare(c: &mut Criterion) {
@@ -76,6 +100,10 @@ fn compare(c: &mut Criterion) {
         g.bench_function("serde_derive", |b| b.iter(|| serde_fn(black_box(text))));
         g.bench_function("jsonschema_macro_value", |b| b.iter(|| macro_fn(black_box(&value))));
         g.bench_function("jsonschema_runtime_value", |b| b.iter(|| rt.is_valid(black_box(&value))));
+        let (from_json, owned, macro_route) = typed(case.schema);
+        g.bench_function("toolgate_from_json", |b| b.iter(|| from_json(black_box(text))));
+        g.bench_function("serde_derive_owned", |b| b.iter(|| owned(black_box(text))));
+        g.bench_function("jsonschema_macro_from_value", |b| b.iter(|| macro_route(black_box(text))));
         g.finish();
     }
 }

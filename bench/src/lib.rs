@@ -213,6 +213,145 @@ pub mod serde_structs {
     }
 }
 
+/// The same shapes with owned fields (`String`, `Vec`), `Clone` and `Debug`: the baseline for
+/// text → typed struct (`from_json`), and the target of jsonschema's `from_value` route.
+pub mod owned_structs {
+    use super::Deserialize;
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ConvertUnits {
+        pub value: f64,
+        pub from_unit: String,
+        pub to_unit: String,
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct ReadFile {
+        pub path: String,
+        #[serde(default)]
+        pub max_lines: Option<u64>,
+        #[serde(default)]
+        pub options: Option<Options>,
+        #[serde(default)]
+        pub tags: Option<Vec<String>>,
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Options {
+        #[serde(default)]
+        pub follow_symlinks: Option<bool>,
+        #[serde(default)]
+        pub encoding: Option<String>,
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Flat30 {
+        pub p00: String,
+        #[serde(default)]
+        pub p01: Option<u64>,
+        #[serde(default)]
+        pub p02: Option<f64>,
+        pub p03: bool,
+        #[serde(default)]
+        pub p04: Option<String>,
+        #[serde(default)]
+        pub p05: Option<String>,
+        pub p06: u64,
+        #[serde(default)]
+        pub p07: Option<f64>,
+        #[serde(default)]
+        pub p08: Option<bool>,
+        pub p09: String,
+        #[serde(default)]
+        pub p10: Option<String>,
+        #[serde(default)]
+        pub p11: Option<u64>,
+        pub p12: f64,
+        #[serde(default)]
+        pub p13: Option<bool>,
+        #[serde(default)]
+        pub p14: Option<String>,
+        pub p15: String,
+        #[serde(default)]
+        pub p16: Option<u64>,
+        #[serde(default)]
+        pub p17: Option<f64>,
+        pub p18: bool,
+        #[serde(default)]
+        pub p19: Option<String>,
+        #[serde(default)]
+        pub p20: Option<String>,
+        pub p21: u64,
+        #[serde(default)]
+        pub p22: Option<f64>,
+        #[serde(default)]
+        pub p23: Option<bool>,
+        pub p24: String,
+        #[serde(default)]
+        pub p25: Option<String>,
+        #[serde(default)]
+        pub p26: Option<u64>,
+        pub p27: f64,
+        #[serde(default)]
+        pub p28: Option<bool>,
+        #[serde(default)]
+        pub p29: Option<String>,
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Row {
+        pub id: u64,
+        pub name: String,
+        pub score: f64,
+        #[serde(default)]
+        pub active: Option<bool>,
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(transparent)]
+    pub struct Rows {
+        pub rows: Vec<Row>,
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct PlaceOrder {
+        pub customer: String,
+        pub lines: Vec<Line>,
+        pub delivery: Delivery,
+        #[serde(default)]
+        pub note: Option<String>,
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Line {
+        pub sku: String,
+        pub quantity: u64,
+    }
+
+    /// serde's internally tagged enum.
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(tag = "method", rename_all = "lowercase", deny_unknown_fields)]
+    pub enum Delivery {
+        Ship { address: Address },
+        Pickup { store: String },
+    }
+
+    #[derive(Debug, Clone, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Address {
+        pub street: String,
+        pub city: String,
+        pub postcode: String,
+    }
+}
+
 /// One benchmark input.
 #[derive(Debug, Clone)]
 pub struct Case {
@@ -369,7 +508,7 @@ pub fn cases() -> Vec<Case> {
 }
 
 /// The competitors, in table order: `(benchmark id, label)`.
-pub const COMPETITORS: [(&str, &str); 7] = [
+pub const COMPETITORS: [(&str, &str); 10] = [
     ("toolgate_text", "toolgate `is_valid_json(&str)`"),
     ("toolgate_value", "toolgate `is_valid(&Value)`"),
     ("jsonschema_macro_text", "`from_str::<Value>` + `#[jsonschema::validator]` `is_valid`"),
@@ -377,6 +516,9 @@ pub const COMPETITORS: [(&str, &str); 7] = [
     ("serde_derive", "`from_str` into `#[derive(Deserialize)]` (borrowed `&str`)"),
     ("jsonschema_macro_value", "`#[jsonschema::validator]` `is_valid(&Value)`"),
     ("jsonschema_runtime_value", "jsonschema runtime `is_valid(&Value)`"),
+    ("toolgate_from_json", "toolgate `from_json(&str)` (typed struct)"),
+    ("serde_derive_owned", "`from_str` into `#[derive(Deserialize)]` (owned fields)"),
+    ("jsonschema_macro_from_value", "`from_str::<Value>` + `#[jsonschema::validator]` + `from_value` (owned)"),
 ];
 
 /// The streaming benchmark's measurements (`benches/stream.rs`), in table order: `(benchmark id,

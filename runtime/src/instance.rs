@@ -17,9 +17,9 @@ use serde_json::{Map, Number, Value};
 use crate::format::format_matches;
 use crate::num::{cmp_limit, is_integer};
 use crate::pattern::Pattern;
-use crate::report::{Path, Verdict};
+use crate::report::{Path, Sink};
 use crate::text::{Items, MapOrder, Members, SVal, Scanner, Span, Step, Str};
-use crate::violation::Found;
+use crate::violation::{Found, JsonType, TypeSet, ViolationKind};
 
 /// A string of an instance (a string value or a member name): `&str`, or [`Str`] in text.
 pub trait Text: Copy {
@@ -169,9 +169,9 @@ pub trait Instance: Copy {
     fn count(self) -> u64;
     /// The first pair `(i, j)`, `i < j`, of equal items.
     fn first_duplicate(self) -> Option<(u64, u64)>;
-    /// Whether the value is valid against a subschema, given its two validators: the scan
-    /// function (what text uses) and the verdict of the generic validator (what values use).
-    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, check: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool;
+    /// Whether the value is valid against a subschema, given its two verdict functions: the scan
+    /// function (what text uses) and the verdict function on a `&Value` (what values use).
+    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, value: fn(&Value) -> bool) -> bool;
 }
 
 /// The members of a `&Value` (none unless an object), in `serde_json::Map` order.
@@ -278,9 +278,8 @@ impl<'a> Instance for &'a Value {
         }
     }
     #[inline]
-    fn passes(self, _: fn(&mut Scanner<'_>) -> Step, check: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool {
-        let mut v = Verdict::new();
-        check(self, &Path::ROOT, &mut v) && v.valid
+    fn passes(self, _: fn(&mut Scanner<'_>) -> Step, value: fn(&Value) -> bool) -> bool {
+        value(self)
     }
 }
 
@@ -359,7 +358,7 @@ impl<'a> Instance for Span<'a> {
         Span::first_duplicate(&self)
     }
     #[inline]
-    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, _: fn(Self, &Path<'_>, &mut Verdict) -> bool) -> bool {
+    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, _: fn(&Value) -> bool) -> bool {
         self.scan(scan)
     }
 }
@@ -384,4 +383,42 @@ pub fn sval_eq<V: Instance>(x: &SVal, v: V) -> bool {
                 && ms.iter().all(|(k, x)| v.get(k).is_some_and(|e| sval_eq(x, e)))
         }
     }
+}
+
+// Shared checks of the generic validators: one copy per instance and sink type in a crate,
+// instead of the same lines generated for every subschema. Each returns whether to go on (the
+// sink's answer after a violation, `true` when there is none).
+
+/// `type`: whether `v` has one of `types`, else report it.
+pub fn check_type<V: Instance, S: Sink>(v: V, types: TypeSet, at: &Path<'_>, s: &mut S) -> bool {
+    let has = |t: JsonType| types.contains(t);
+    let ok = (has(JsonType::Object) && v.is_object())
+        || (has(JsonType::String) && v.is_string())
+        || (has(JsonType::Number) && v.is_number())
+        || (has(JsonType::Integer) && v.is_integer())
+        || (has(JsonType::Boolean) && v.is_boolean())
+        || (has(JsonType::Array) && v.is_array())
+        || (has(JsonType::Null) && v.is_null());
+    ok || s.fail(at, || ViolationKind::Type { expected: types, found: v.found() })
+}
+
+/// `required`: report each of `names` the object `v` lacks, in order.
+pub fn check_required<V: Instance, S: Sink>(v: V, names: &[&str], at: &Path<'_>, s: &mut S) -> bool {
+    names.iter().all(|name| v.get(name).is_some() || fail_required(name, at, s))
+}
+
+/// Report that member `name` is required and missing.
+pub fn fail_required<S: Sink>(name: &str, at: &Path<'_>, s: &mut S) -> bool {
+    s.fail(&at.key(name), || ViolationKind::Required { property: String::from(name) })
+}
+
+/// `additionalProperties: false` with no `patternProperties`: report each member of `v` not in
+/// `declared`, in `serde_json::Map` order.
+pub fn check_closed<V: Instance, S: Sink>(v: V, declared: &[&str], at: &Path<'_>, s: &mut S) -> bool {
+    v.members().all(|(key, _)| key.is_in(|k| declared.contains(&k), declared) || fail_additional(key, at, s))
+}
+
+/// Report that member `key` is not allowed (`additionalProperties: false`).
+pub fn fail_additional<K: Text, S: Sink>(key: K, at: &Path<'_>, s: &mut S) -> bool {
+    key.with_str(|key| s.fail(&at.key(key), || ViolationKind::AdditionalProperty { property: String::from(key) }))
 }

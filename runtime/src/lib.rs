@@ -105,7 +105,10 @@ pub trait Tool: Sized {
     /// # Errors
     /// Every violation of `value`.
     fn from_value(value: &Value) -> Result<Self, Violations> {
-        Self::validate(value)?;
+        // The verdict first (cheap, allocation-free); the violations only for an invalid value.
+        if !Self::is_valid(value) {
+            Self::validate(value)?;
+        }
         Self::__build(value).ok_or_else(|| {
             // Unreachable for the generated types (their shape follows from the schema); kept as an
             // error rather than a panic so that no input can crash the caller.
@@ -123,23 +126,26 @@ pub trait Tool: Sized {
     /// [`Error::Syntax`] when the text is not one JSON value, [`Error::Limit`] when it nests too
     /// deeply, [`Error::Invalid`] with every violation otherwise.
     fn from_json(text: &str) -> Result<Self, Error> {
-        // The verdict comes from the text in one allocation-free pass; only valid text is parsed
-        // into a `Value` to build the struct, and only invalid text is walked again for reports.
+        // The verdict comes from the text in one allocation-free pass; then the text is parsed
+        // into a `Value` to build the struct, or to find the violations.
         match text::scan(text, Self::__scan) {
             text::Outcome::Valid => {
-                let v = parse(text)?;
+                // The scan has read the text as strictly as `parse` would (no duplicate keys,
+                // depth within the limit), so serde_json's own `Value` parser, which is faster
+                // than the strict one, builds the same value.
+                let v = match serde_json::from_str::<Value>(text) {
+                    Ok(v) => v,
+                    Err(_) => parse(text)?,
+                };
                 Self::__build(&v).map_or_else(|| Ok(Self::from_value(&v)?), Ok)
             }
             _ => {
-                let mut c = Collect::default();
-                Self::check_json(text, &mut c)?;
-                if c.0.is_empty() {
-                    // Unreachable unless the two paths disagree: then the `&Value` path decides.
-                    let v = parse(text)?;
-                    Ok(Self::from_value(&v)?)
-                } else {
-                    Err(Error::Invalid(c.into_violations()))
-                }
+                // Not valid: the syntax error from `parse`, or every violation from the `&Value`
+                // validator (the same list, in the same order, as `check_json` reports from the
+                // text, and faster to find on a parsed value than by re-reading the text). Should
+                // the two paths disagree, the `&Value` path decides.
+                let v = parse(text)?;
+                Ok(Self::from_value(&v)?)
             }
         }
     }
@@ -247,7 +253,9 @@ macro_rules! tool_schema {
 pub mod __private {
     pub use crate::__impl_schemars;
     pub use crate::format::format_matches;
-    pub use crate::instance::{sval_eq, Instance, Text};
+    pub use crate::instance::{
+        check_closed, check_required, check_type, fail_additional, fail_required, sval_eq, Instance, Text,
+    };
     pub use crate::json::{first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::{Aligned, Pattern};
@@ -264,12 +272,31 @@ pub mod __private {
     pub use toolgate_macros::tool_schema_impl;
 
     /// The number of Unicode code points in `s` (JSON Schema's string length).
+    #[inline]
     #[must_use]
     pub fn char_len(s: &str) -> u64 {
         s.chars().count() as u64
     }
 
+    /// Whether `s` has at least `limit` Unicode code points (`minLength`); counts them only when
+    /// the byte length does not decide.
+    #[inline]
+    #[must_use]
+    pub fn min_chars(s: &str, limit: u64) -> bool {
+        let bytes = s.len() as u64;
+        bytes >= limit && (bytes >= limit.saturating_mul(4) || char_len(s) >= limit)
+    }
+
+    /// Whether `s` has at most `limit` Unicode code points (`maxLength`); counts them only when
+    /// the byte length does not decide.
+    #[inline]
+    #[must_use]
+    pub fn max_chars(s: &str, limit: u64) -> bool {
+        s.len() as u64 <= limit || char_len(s) <= limit
+    }
+
     /// `usize` to `u64` without a cast lint.
+    #[inline]
     #[must_use]
     pub fn len64(n: usize) -> u64 {
         n as u64

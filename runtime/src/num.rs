@@ -26,6 +26,7 @@ enum N {
     F(f64),
 }
 
+#[inline]
 fn classify(n: &Number) -> N {
     if let Some(i) = n.as_i64() {
         N::Int(i128::from(i))
@@ -36,6 +37,7 @@ fn classify(n: &Number) -> N {
     }
 }
 
+#[inline]
 fn limit_n(l: Limit) -> N {
     match l {
         Limit::I(i) => N::Int(i128::from(i)),
@@ -46,10 +48,15 @@ fn limit_n(l: Limit) -> N {
 
 /// Compare a finite `f64` with an integer, exactly.
 #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation)]
+#[inline]
 fn cmp_f_int(f: f64, i: i128) -> Ordering {
     const TWO_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
     if f.is_nan() {
         return Ordering::Less;
+    }
+    // An integer within ±2^53 is exact as an `f64`: one float comparison decides.
+    if i.unsigned_abs() <= 1 << 53 {
+        return f.partial_cmp(&(i as f64)).unwrap_or(Ordering::Less);
     }
     if f >= TWO_127 {
         return Ordering::Greater;
@@ -74,6 +81,7 @@ fn cmp_f_int(f: f64, i: i128) -> Ordering {
     }
 }
 
+#[inline]
 fn cmp_n(a: N, b: N) -> Ordering {
     match (a, b) {
         (N::Int(x), N::Int(y)) => x.cmp(&y),
@@ -84,6 +92,7 @@ fn cmp_n(a: N, b: N) -> Ordering {
 }
 
 /// Compare a JSON number with a schema limit by mathematical value.
+#[inline]
 #[must_use]
 pub fn cmp_limit(n: &Number, limit: Limit) -> Ordering {
     cmp_n(classify(n), limit_n(limit))
@@ -96,6 +105,7 @@ pub fn num_eq(a: &Number, b: &Number) -> bool {
 }
 
 /// Whether a JSON number is an integer in JSON Schema's sense (`1.0` is, `1.5` is not).
+#[inline]
 #[must_use]
 pub fn is_integer(n: &Number) -> bool {
     match classify(n) {

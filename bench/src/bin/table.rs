@@ -205,6 +205,25 @@ fn main() {
             ratio(t(6), ours, None),
         );
     }
+    println!("\n### Text → typed struct (ratio = competitor time / toolgate `from_json` time)\n");
+    println!("| case | toolgate `from_json` | vs serde derive, owned fields (target ≥ 1×) | vs `from_str::<Value>` + jsonschema macro + `from_value` |");
+    println!("|---|---:|---:|---:|");
+    for c in cases() {
+        let g = format!("{}-{}", c.schema, c.name);
+        let t = |i: usize| ids.get(i).and_then(|id| best_ns(&roots, &g, id));
+        let ours = t(7);
+        if ours.is_none() {
+            continue;
+        }
+        println!(
+            "| {}/{} | {} | {} | {} |",
+            c.schema,
+            c.name,
+            ours.map_or_else(|| "–".to_owned(), time),
+            ratio(t(8), ours, Some(1.0)),
+            ratio(t(9), ours, None),
+        );
+    }
     println!("\n### Absolute times (median)\n");
     let header: Vec<&str> = COMPETITORS.iter().map(|(_, l)| *l).collect();
     println!("| case | {} |", header.join(" | "));

@@ -5,6 +5,7 @@ pub mod stream;
 pub mod text;
 pub mod types;
 pub mod validate;
+pub mod value;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -37,6 +38,8 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let defs = types::definitions(typing, k, info.vis, info.attrs, info.name);
     let impls = types::impls(typing, k);
     let validators = validate::validators(ir, k);
+    let value_fns = value::functions(ir, k);
+    let root_is = value::call(ir, ir.root, &quote!(value));
     let text_fns = text::functions(ir, k);
     let (stream_fns, slots, levels) = stream::program(ir, k);
     let root_scan = text::sname(ir.root);
@@ -59,6 +62,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
         const _: () = {
             #track
             #validators
+            #value_fns
             #text_fns
             #stream_fns
             #impls
@@ -70,6 +74,10 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
 
                 fn check<S: #k::Sink>(value: &#value, sink: &mut S) {
                     let _ = #root_validator(value, &#k::Path::ROOT, sink);
+                }
+
+                fn is_valid(value: &#value) -> ::core::primitive::bool {
+                    #root_is
                 }
 
                 fn __build(value: &#value) -> ::core::option::Option<Self> {

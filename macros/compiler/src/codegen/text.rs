@@ -502,17 +502,31 @@ fn scan_checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream 
         object_scan(ir, c, k, &ec)
     });
 
-    let t_arm = if t.is_empty() { quote!() } else { quote!(b't' => { #t }) };
-    let f_arm = if f.is_empty() { quote!() } else { quote!(b'f' => { #f }) };
+    // The first bytes of the kinds `type` rejects share one arm.
+    let mut arms = TokenStream::new();
+    let mut rejected: Vec<TokenStream> = Vec::new();
+    let kinds = [
+        (K::String, quote!(b'"'), string),
+        (K::Number, quote!(b'-' | b'0'..=b'9'), number),
+        (K::Object, quote!(b'{'), object),
+        (K::Array, quote!(b'['), array),
+        (K::Bool, quote!(b't'), t),
+        (K::Bool, quote!(b'f'), f),
+        (K::Null, quote!(b'n'), null),
+    ];
+    for (kind, pat, body) in kinds {
+        if type_allows(c, kind) {
+            arms.extend(quote!(#pat => { #body }));
+        } else {
+            rejected.push(pat);
+        }
+    }
+    if !rejected.is_empty() {
+        arms.extend(quote!(#(#rejected)|* => ::core::result::Result::Err(#p::Halt::Invalid),));
+    }
     quote! {
         match sc.peek() {
-            b'"' => { #string }
-            b'-' | b'0'..=b'9' => { #number }
-            b'{' => { #object }
-            b'[' => { #array }
-            #t_arm
-            #f_arm
-            b'n' => { #null }
+            #arms
             _ => ::core::result::Result::Err(#p::Halt::Syntax),
         }
     }

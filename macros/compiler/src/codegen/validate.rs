@@ -113,8 +113,9 @@ fn valid(ir: &Ir, id: NodeId, var: &TokenStream, k: &TokenStream) -> TokenStream
         Body::Always => quote!(true),
         Body::Never => quote!(false),
         Body::Checks(_) => {
-            let (scan, check) = (super::text::sname(id), vname(id));
-            quote!(#var.passes(#scan, #check::<_, #k::Verdict>))
+            let _ = k;
+            let (scan, is) = (super::text::sname(id), super::value::iname(id));
+            quote!(#var.passes(#scan, #is))
         }
     }
 }
@@ -326,18 +327,6 @@ pub(crate) fn fail(k: &TokenStream, at: &TokenStream, kind: &TokenStream) -> Tok
     }
 }
 
-fn type_test(t: JsonType) -> TokenStream {
-    match t {
-        JsonType::Null => quote!(v.is_null()),
-        JsonType::Boolean => quote!(v.is_boolean()),
-        JsonType::Integer => quote!(v.is_integer()),
-        JsonType::Number => quote!(v.is_number()),
-        JsonType::String => quote!(v.is_string()),
-        JsonType::Array => quote!(v.is_array()),
-        JsonType::Object => quote!(v.is_object()),
-    }
-}
-
 /// A `TypeSet` constant for the listed types.
 pub(crate) fn type_set(types: &[JsonType], k: &TokenStream) -> TokenStream {
     let mut e = quote!(#k::TypeSet::EMPTY);
@@ -435,9 +424,7 @@ pub(crate) fn key_index(key: &TokenStream, names: &[&str], k: &TokenStream) -> T
 /// `false`, else the schema's check (`key` and `e` in scope).
 fn additional_action(ir: &Ir, add: NodeId, k: &TokenStream) -> TokenStream {
     if matches!(ir.node(add).body, Body::Never) {
-        let f =
-            fail(k, &quote!(&at.key(key)), &quote!(AdditionalProperty { property: ::std::string::String::from(key) }));
-        with_key(&quote! { let _ = e; #f })
+        quote! { let _ = e; if !#k::__private::fail_additional(key, at, s) { return false; } }
     } else {
         let f = vname(add);
         with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
@@ -458,10 +445,8 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let mut out = TokenStream::new();
 
     if let Some(types) = c.type_list() {
-        let tests = types.iter().map(|t| type_test(*t));
         let set = type_set(types, k);
-        let f = fail(k, &at, &quote!(Type { expected: #set, found: v.found() }));
-        out.extend(quote! { if !(#(#tests)||*) { #f } });
+        out.extend(quote! { if !#p::check_type(v, #set, at, s) { return false; } });
     }
     if let Some(e) = &c.enum_values {
         let strings: Option<Vec<&String>> =
@@ -695,12 +680,16 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             tests.push(quote!(!key.is_match(&#pat)));
         }
         let undeclared = if tests.is_empty() { quote!(true) } else { quote!(#(#tests)&&*) };
-        let action = additional_action(ir, add, k);
-        o_checks.extend(quote! {
-            for (key, e) in v.members() {
-                if #undeclared { #action }
-            }
-        });
+        if patterns.is_empty() && matches!(ir.node(add).body, Body::Never) {
+            o_checks.extend(quote! { if !#p::check_closed(v, &[#(#names),*], at, s) { return false; } });
+        } else {
+            let action = additional_action(ir, add, k);
+            o_checks.extend(quote! {
+                for (key, e) in v.members() {
+                    if #undeclared { #action }
+                }
+            });
+        }
     }
     if let Some(pn) = c.property_names.filter(|n| !always(ir, *n)) {
         let check = property_name_check(pn, k);
@@ -749,9 +738,9 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         });
     }
     o_checks.extend(late.clone());
-    for (name, _) in &c.required {
-        let f = fail(k, &quote!(&at.key(#name)), &quote!(Required { property: ::std::string::String::from(#name) }));
-        o_checks.extend(quote! { if v.get(#name).is_none() { #f } });
+    if !c.required.is_empty() {
+        let names = c.required.iter().map(|(n, _)| n);
+        o_checks.extend(quote! { if !#p::check_required(v, &[#(#names),*], at, s) { return false; } });
     }
     if let Some(min) = &c.min_properties {
         let l = min.value;
@@ -840,8 +829,7 @@ fn one_pass_object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStr
     let mut after = TokenStream::new();
     for (name, _) in &c.required {
         let seen = bit(index_of(name));
-        let f = fail(k, &quote!(&at.key(#name)), &quote!(Required { property: ::std::string::String::from(#name) }));
-        after.extend(quote! { if !#seen { #f } });
+        after.extend(quote! { if !#seen && !#k::__private::fail_required(#name, at, s) { return false; } });
     }
     for (dk, reqs) in &c.dependent_required {
         let has = bit(index_of(dk));
