@@ -603,7 +603,7 @@ const MASK_CUTS: [(&str, &str, &str, usize); 14] = [
     ("rows", "deep_number", "\"score\": 0.15", 11), // …{"id": 500, … "score": 0.1
 ];
 
-/// The mask benchmark's points (see [`MASK_CUTS`]); the `rows` point is in the 501st row.
+/// The mask benchmark's points (see `MASK_CUTS`); the `rows` point is in the 501st row.
 #[must_use]
 pub fn mask_points() -> Vec<MaskPoint> {
     let valid: Vec<Case> = cases().into_iter().filter(|c| c.valid).collect();

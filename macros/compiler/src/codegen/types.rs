@@ -110,8 +110,31 @@ fn doc_attr(doc: &str) -> TokenStream {
     if doc.is_empty() {
         return TokenStream::new();
     }
-    let lines = doc.lines().map(|l| format!(" {l}"));
+    let lines = doc.lines().map(|l| format!(" {}", escape_doc(l)));
     quote!(#(#[doc = #lines])*)
+}
+
+/// A line of a schema's `title`/`description` as rustdoc Markdown: outside code spans, `[`, `]`
+/// and `<` are escaped, so that `[brackets]` are not taken for intra-doc links nor `<file>` for
+/// an HTML tag (both warnings in the user's `cargo doc`).
+fn escape_doc(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for (i, part) in line.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
+        }
+        if i % 2 == 1 {
+            out.push_str(part);
+            continue;
+        }
+        for c in part.chars() {
+            if matches!(c, '[' | ']' | '<') {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The definitions of every generated type except the root's attributes, which the caller adds.
@@ -366,5 +389,17 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
                 #serialize
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_doc;
+
+    #[test]
+    fn schema_text_is_escaped_for_rustdoc_outside_code_spans() {
+        assert_eq!(escape_doc("see [brackets] and <file>"), "see \\[brackets\\] and \\<file>");
+        assert_eq!(escape_doc("a `[1, 2]` list [x]"), "a `[1, 2]` list \\[x\\]");
+        assert_eq!(escape_doc("plain"), "plain");
     }
 }
