@@ -13,6 +13,18 @@ use quote::quote;
 use crate::model::types::Typing;
 use crate::model::Ir;
 
+/// The JSON kinds generated code branches on (the text scan and the `&Value` verdicts;
+/// `integer` is a `Number`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
 /// What codegen needs besides the IR.
 pub struct ToolInfo<'a> {
     /// path of the `toolgate` crate (`$crate` through the wrapper macro)

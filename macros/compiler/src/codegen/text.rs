@@ -241,16 +241,7 @@ fn branch_scan(ir: &Ir, branches: &[NodeId], any: bool, k: &TokenStream) -> Toke
     }
 }
 
-/// The JSON kinds a scan branches on.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum K {
-    Null,
-    Bool,
-    Number,
-    String,
-    Array,
-    Object,
-}
+use super::Kind as K;
 
 fn kind_of(v: &JsonValue) -> K {
     match v {

@@ -72,16 +72,7 @@ pub fn functions(ir: &Ir, k: &TokenStream) -> TokenStream {
     out
 }
 
-/// The JSON kinds of a `Value`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum K {
-    Null,
-    Bool,
-    Number,
-    String,
-    Array,
-    Object,
-}
+use super::Kind as K;
 
 const KINDS: [K; 6] = [K::Null, K::Bool, K::Number, K::String, K::Array, K::Object];
 
