@@ -100,6 +100,9 @@ fn compare(c: &mut Criterion) {
         g.bench_function("serde_derive", |b| b.iter(|| serde_fn(black_box(text))));
         g.bench_function("jsonschema_macro_value", |b| b.iter(|| macro_fn(black_box(&value))));
         g.bench_function("jsonschema_runtime_value", |b| b.iter(|| rt.is_valid(black_box(&value))));
+        g.bench_function("syntax_only", |b| {
+            b.iter(|| serde_json::from_str::<serde::de::IgnoredAny>(black_box(text)).is_ok())
+        });
         let (from_json, owned, macro_route) = typed(case.schema);
         g.bench_function("toolgate_from_json", |b| b.iter(|| from_json(black_box(text))));
         g.bench_function("serde_derive_owned", |b| b.iter(|| owned(black_box(text))));

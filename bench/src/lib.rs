@@ -508,7 +508,7 @@ pub fn cases() -> Vec<Case> {
 }
 
 /// The competitors, in table order: `(benchmark id, label)`.
-pub const COMPETITORS: [(&str, &str); 10] = [
+pub const COMPETITORS: [(&str, &str); 11] = [
     ("toolgate_text", "toolgate `is_valid_json(&str)`"),
     ("toolgate_value", "toolgate `is_valid(&Value)`"),
     ("jsonschema_macro_text", "`from_str::<Value>` + `#[jsonschema::validator]` `is_valid`"),
@@ -519,6 +519,7 @@ pub const COMPETITORS: [(&str, &str); 10] = [
     ("toolgate_from_json", "toolgate `from_json(&str)` (typed struct)"),
     ("serde_derive_owned", "`from_str` into `#[derive(Deserialize)]` (owned fields)"),
     ("jsonschema_macro_from_value", "`from_str::<Value>` + `#[jsonschema::validator]` + `from_value` (owned)"),
+    ("syntax_only", "`from_str::<IgnoredAny>` (a syntax check only)"),
 ];
 
 /// The streaming benchmark's measurements (`benches/stream.rs`), in table order: `(benchmark id,

@@ -39,6 +39,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic, clippy::unreachable)
 )]
 
+mod build;
 mod format;
 pub mod gate;
 mod instance;
@@ -75,9 +76,10 @@ pub trait Tool: Sized {
     /// Walk `value` once and report every violation to `sink`, which may stop the walk early.
     fn check<S: Sink>(value: &Value, sink: &mut S);
 
-    /// Build the typed value from an instance that [`Tool::check`] accepted.
+    /// Build the typed value from an instance that the validator accepted: a parsed value
+    /// ([`build::ValueSource`]) or reply text ([`text::Scanner`]).
     #[doc(hidden)]
-    fn __build(value: &Value) -> Option<Self>;
+    fn __build<R: build::Source>(source: &mut R) -> Option<Self>;
 
     /// Whether `value` is valid. Allocates nothing and stops at the first violation.
     fn is_valid(value: &Value) -> bool {
@@ -109,7 +111,7 @@ pub trait Tool: Sized {
         if !Self::is_valid(value) {
             Self::validate(value)?;
         }
-        Self::__build(value).ok_or_else(|| {
+        Self::__build(&mut build::ValueSource(value)).ok_or_else(|| {
             // Unreachable for the generated types (their shape follows from the schema); kept as an
             // error rather than a panic so that no input can crash the caller.
             Violations::new(vec![Violation {
@@ -126,18 +128,18 @@ pub trait Tool: Sized {
     /// [`Error::Syntax`] when the text is not one JSON value, [`Error::Limit`] when it nests too
     /// deeply, [`Error::Invalid`] with every violation otherwise.
     fn from_json(text: &str) -> Result<Self, Error> {
-        // The verdict comes from the text in one allocation-free pass; then the text is parsed
-        // into a `Value` to build the struct, or to find the violations.
+        // The verdict comes from the text in one allocation-free pass; then the typed value is
+        // built from the text (no `Value` on the way), or the violations are found.
         match text::scan(text, Self::__scan) {
             text::Outcome::Valid => {
-                // The scan has read the text as strictly as `parse` would (no duplicate keys,
-                // depth within the limit), so serde_json's own `Value` parser, which is faster
-                // than the strict one, builds the same value.
-                let v = match serde_json::from_str::<Value>(text) {
-                    Ok(v) => v,
-                    Err(_) => parse(text)?,
-                };
-                Self::__build(&v).map_or_else(|| Ok(Self::from_value(&v)?), Ok)
+                let mut sc = text::Scanner::new(text);
+                sc.ws();
+                match Self::__build(&mut sc) {
+                    Some(built) => Ok(built),
+                    // Unreachable for the generated types (the scan has accepted the text); the
+                    // `Value` path decides rather than a panic.
+                    None => Ok(Self::from_value(&parse(text)?)?),
+                }
             }
             _ => {
                 // Not valid: the syntax error from `parse`, or every violation from the `&Value`
@@ -252,6 +254,7 @@ macro_rules! tool_schema {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__impl_schemars;
+    pub use crate::build::{Source, ValueSource};
     pub use crate::format::format_matches;
     pub use crate::instance::{
         check_closed, check_required, check_type, fail_additional, fail_required, sval_eq, Instance, Text,
@@ -300,34 +303,5 @@ pub mod __private {
     #[must_use]
     pub fn len64(n: usize) -> u64 {
         n as u64
-    }
-
-    use serde_json::{Number, Value};
-
-    /// An `i64` field from a validated value (`5.0` counts).
-    #[must_use]
-    pub fn build_i64(v: &Value) -> Option<i64> {
-        match v {
-            Value::Number(n) => to_i64(n),
-            _ => None,
-        }
-    }
-
-    /// A `u64` field from a validated value (`5.0` counts).
-    #[must_use]
-    pub fn build_u64(v: &Value) -> Option<u64> {
-        match v {
-            Value::Number(n) => to_u64(n),
-            _ => None,
-        }
-    }
-
-    /// A `Number` field from a validated value.
-    #[must_use]
-    pub fn build_number(v: &Value) -> Option<Number> {
-        match v {
-            Value::Number(n) => Some(n.clone()),
-            _ => None,
-        }
     }
 }

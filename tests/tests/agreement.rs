@@ -47,6 +47,15 @@ fn agree<T: Tool + PartialEq + Debug>(name: &str, text: &str) -> (bool, bool) {
             assert_eq!(all.0.as_slice(), list, "check_json(Collect) vs validate: {}", ctx());
             assert_eq!(first.0.as_ref(), list.first(), "check_json(First) vs validate: {}", ctx());
             assert_eq!(valid, list.is_empty(), "{}", ctx());
+            if valid {
+                // The typed value built from the text itself (what `from_json` does; it would
+                // fall back to the `Value` path should this fail, so it is asserted here).
+                let mut sc = toolgate::__private::Scanner::new(text);
+                sc.ws();
+                let from_text = T::__build(&mut sc);
+                assert!(from_text.is_some(), "the text builder refused valid text: {}", ctx());
+                assert_eq!(from_text.ok_or(()), T::from_value(&value).map_err(|_| ()), "{}", ctx());
+            }
             match (built, T::from_value(&value)) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{}", ctx()),
                 (Err(Error::Invalid(a)), Err(b)) => assert_eq!(a, b, "{}", ctx()),

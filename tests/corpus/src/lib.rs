@@ -23,7 +23,13 @@ impl Ops {
 
 fn round_trip<T: Tool + serde::Serialize>(text: &str) -> Option<bool> {
     let value = T::from_json(text).ok()?;
-    Some(serde_json::to_value(&value).is_ok_and(|v| T::is_valid(&v)))
+    // `from_json` builds from the text; should that fail, it falls back to the `Value` path,
+    // which would hide the failure: the text builder is asserted directly.
+    let mut sc = toolgate::__private::Scanner::new(text);
+    sc.ws();
+    let from_text = T::__build(&mut sc)?;
+    let (a, b) = (serde_json::to_value(&value).ok()?, serde_json::to_value(&from_text).ok()?);
+    Some(a == b && T::is_valid(&a))
 }
 
 /// One schema of the corpus.

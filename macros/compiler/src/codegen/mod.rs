@@ -92,8 +92,8 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                     #root_is
                 }
 
-                fn __build(value: &#value) -> ::core::option::Option<Self> {
-                    #root_builder(value)
+                fn __build<__Src: #k::__private::Source>(source: &mut __Src) -> ::core::option::Option<Self> {
+                    #root_builder(source)
                 }
 
                 fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step {
@@ -141,7 +141,7 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
                 const DESCRIPTION: &'static ::core::primitive::str = "";
                 const SCHEMA: &'static ::core::primitive::str = "";
                 fn check<S: #k::Sink>(value: &#value, sink: &mut S) {}
-                fn __build(value: &#value) -> ::core::option::Option<Self> { ::core::option::Option::None }
+                fn __build<__Src: #k::__private::Source>(source: &mut __Src) -> ::core::option::Option<Self> { ::core::option::Option::None }
                 fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step { sc.skip_value() }
                 fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool { true }
                 type __Automaton = #k::__private::Machine<1, 1>;

@@ -1,4 +1,5 @@
-//! IR typing → type definitions, builders (validated `Value` → typed value) and `Serialize`.
+//! IR typing → type definitions, builders (a validated instance → typed value, generic over
+//! `toolgate::__private::Source`: a parsed `Value` or reply text) and `Serialize`.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -54,53 +55,50 @@ pub fn rust_ty(ty: &Ty, t: &Typing, k: &TokenStream) -> TokenStream {
     }
 }
 
-/// An expression building `ty` from `var: &Value`, using `?` to bail out with `None`.
-fn build(ty: &Ty, var: &TokenStream, k: &TokenStream, depth: usize) -> TokenStream {
+/// An expression building `ty` from the source `r` (a `&mut impl Source` positioned at the
+/// value), using `?` to bail out with `None`.
+fn build(ty: &Ty, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
+    let src = quote!(#p::Source);
+    let opt = quote!(::core::option::Option);
     match ty {
-        Ty::Value => quote!(::core::clone::Clone::clone(#var)),
-        Ty::Bool => quote!(#var.as_bool()?),
-        Ty::I64 => quote!(#p::build_i64(#var)?),
-        Ty::U64 => quote!(#p::build_u64(#var)?),
-        Ty::Number => quote!(#p::build_number(#var)?),
-        Ty::F64 => quote!(#var.as_f64()?),
-        Ty::String => quote!(::std::string::String::from(#var.as_str()?)),
-        Ty::Unit => quote!(#var.as_null()?),
+        Ty::Value => quote!(#src::value(r)?),
+        Ty::Bool => quote!(#src::boolean(r)?),
+        Ty::I64 => quote!(#src::int64(r)?),
+        Ty::U64 => quote!(#src::uint64(r)?),
+        Ty::Number => quote!(#src::number(r)?),
+        Ty::F64 => quote!(#src::float64(r)?),
+        Ty::String => quote!(#src::string(r)?),
+        Ty::Unit => quote!(#src::null(r)?),
         Ty::Vec(inner) => {
-            let (a, e, out) = (format_ident!("a{}", depth), format_ident!("e{}", depth), format_ident!("out{}", depth));
-            let b = build(inner, &quote!(#e), k, depth + 1);
+            let b = build(inner, k);
             quote!({
-                let #a = #var.as_array()?;
-                let mut #out = ::std::vec::Vec::with_capacity(#a.len());
-                for #e in #a { #out.push(#b); }
-                #out
+                let mut out = ::std::vec::Vec::with_capacity(#src::len_hint(r));
+                #src::items(r, |r| { out.push(#b); #opt::Some(()) })?;
+                out
             })
         }
         Ty::Option(inner) => {
-            let b = build(inner, var, k, depth + 1);
-            quote!(if #var.is_null() { ::core::option::Option::None } else { ::core::option::Option::Some(#b) })
+            let b = build(inner, k);
+            quote!(if #src::kind(r) == #p::Kind::Null { #src::skip(r)?; #opt::None } else { #opt::Some(#b) })
         }
         Ty::Map(inner) => {
-            let (o, key, e, out) = (
-                format_ident!("o{}", depth),
-                format_ident!("k{}", depth),
-                format_ident!("e{}", depth),
-                format_ident!("m{}", depth),
-            );
-            let b = build(inner, &quote!(#e), k, depth + 1);
+            let b = build(inner, k);
             quote!({
-                let #o = #var.as_object()?;
-                let mut #out = ::std::collections::BTreeMap::new();
-                for (#key, #e) in #o { #out.insert(::core::clone::Clone::clone(#key), #b); }
-                #out
+                let mut out = ::std::collections::BTreeMap::new();
+                #src::members(r, |key, r| {
+                    out.insert(#p::Text::with_str(key, |s: &::core::primitive::str| ::std::string::String::from(s)), #b);
+                    #opt::Some(())
+                })?;
+                out
             })
         }
         Ty::Named(i) => {
             let f = bname(*i);
-            quote!(#f(#var)?)
+            quote!(#f(r)?)
         }
         Ty::Box(inner) => {
-            let b = build(inner, var, k, depth + 1);
+            let b = build(inner, k);
             quote!(::std::boxed::Box::new(#b))
         }
     }
@@ -259,48 +257,66 @@ pub fn definitions(
 
 /// Builders and `Serialize` impls (placed inside the private `const _` block).
 pub fn impls(t: &Typing, k: &TokenStream) -> TokenStream {
-    let value = quote!(#k::__private::serde_json::Value);
     let ser = quote!(#k::__private::serde::ser);
     let mut out = TokenStream::new();
     for (i, def) in t.defs.iter().enumerate() {
-        out.extend(one(i, def, t, k, &value, &ser));
+        out.extend(one(i, def, t, k, &ser));
     }
     out
 }
 
-fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream, ser: &TokenStream) -> TokenStream {
+fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, ser: &TokenStream) -> TokenStream {
     let name = ident(&def.name);
     let f = bname(i);
     let opt = quote!(::core::option::Option);
     let result = quote!(::core::result::Result);
+    let p = quote!(#k::__private);
+    let src = quote!(#p::Source);
     let (builder, serialize) = match &def.kind {
         TypeKind::Struct { fields, extra, fixed } => {
-            let inits = fields.iter().map(|fd| {
-                let id = ident(&fd.ident);
-                let json = &fd.json;
-                let b = build(&fd.ty, &quote!(e), k, 1);
-                if fd.is_option() {
-                    let null_arm = if fd.nullable {
-                        quote!(#opt::Some(e) if e.is_null() => #opt::None,)
-                    } else {
-                        TokenStream::new()
-                    };
-                    quote!(#id: match o.get(#json) { #opt::None => #opt::None, #null_arm #opt::Some(e) => #opt::Some(#b) },)
+            // One pass over the members: each name classified once (declared fields, then the
+            // members the schema fixes), each value built where it stands.
+            let slots: Vec<Ident> = (0..fields.len()).map(|i| format_ident!("f{}", i)).collect();
+            let decls = fields.iter().zip(&slots).map(|(fd, slot)| {
+                let ty = rust_ty(&fd.ty, t, k);
+                quote!(let mut #slot: #opt<#ty> = #opt::None;)
+            });
+            let arms = fields.iter().zip(&slots).enumerate().map(|(i, (fd, slot))| {
+                let b = build(&fd.ty, k);
+                if fd.nullable {
+                    quote!(#i => if #src::kind(r) == #p::Kind::Null { #src::skip(r)?; } else { #slot = #opt::Some(#b); },)
                 } else {
-                    quote!(#id: { let e = o.get(#json)?; #b },)
+                    quote!(#i => #slot = #opt::Some(#b),)
                 }
             });
-            let names: Vec<&String> = fields.iter().map(|f| &f.json).chain(fixed.iter().map(|(k, _)| k)).collect();
-            let extra_init = extra.iter().map(|(fname, ty)| {
-                let id = ident(fname);
-                let b = build(ty, &quote!(e), k, 1);
-                let undeclared =
-                    if names.is_empty() { quote!(true) } else { quote!(!::core::matches!(key.as_str(), #(#names)|*)) };
-                quote!(#id: {
-                    let mut m = ::std::collections::BTreeMap::new();
-                    for (key, e) in o { if #undeclared { m.insert(::core::clone::Clone::clone(key), #b); } }
-                    m
-                },)
+            let names: Vec<&str> =
+                fields.iter().map(|f| f.json.as_str()).chain(fixed.iter().map(|(k, _)| k.as_str())).collect();
+            let classify = super::validate::key_index(&quote!(key), &names, k);
+            let (extra_decl, undeclared, extra_init) = match extra {
+                Some((fname, ty)) => {
+                    let id = ident(fname);
+                    let b = build(ty, k);
+                    (
+                        quote!(let mut extra = ::std::collections::BTreeMap::new();),
+                        quote!(_ => { extra.insert(#p::Text::with_str(key, |s: &::core::primitive::str| ::std::string::String::from(s)), #b); }),
+                        quote!(#id: extra,),
+                    )
+                }
+                None => (TokenStream::new(), quote!(_ => #src::skip(r)?,), TokenStream::new()),
+            };
+            let fixed_arm = if fixed.is_empty() {
+                TokenStream::new()
+            } else {
+                let (first, last) = (fields.len(), names.len() - 1);
+                quote!(#first..=#last => #src::skip(r)?,)
+            };
+            let inits = fields.iter().zip(&slots).map(|(fd, slot)| {
+                let id = ident(&fd.ident);
+                if fd.is_option() {
+                    quote!(#id: #slot,)
+                } else {
+                    quote!(#id: #slot?,)
+                }
             });
             let entries = fields.iter().map(|fd| {
                 let id = ident(&fd.ident);
@@ -319,8 +335,17 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
             });
             (
                 quote! {
-                    let o = v.as_object()?;
-                    #opt::Some(#name { #(#inits)* #(#extra_init)* })
+                    #(#decls)*
+                    #extra_decl
+                    #src::members(r, |key, r| {
+                        match #classify {
+                            #(#arms)*
+                            #fixed_arm
+                            #undeclared
+                        }
+                        #opt::Some(())
+                    })?;
+                    #opt::Some(#name { #(#inits)* #extra_init })
                 },
                 quote! {
                     let mut map = #ser::Serializer::serialize_map(serializer, #opt::None)?;
@@ -332,39 +357,40 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
             )
         }
         TypeKind::Enum { variants } => {
-            let arms = variants.iter().map(|v| {
+            let names: Vec<&str> = variants.iter().map(|v| v.json.as_str()).collect();
+            let classify = super::validate::key_index(&quote!(s), &names, k);
+            let arms = variants.iter().enumerate().map(|(i, v)| {
                 let id = ident(&v.ident);
-                let s = &v.json;
-                quote!(#s => #opt::Some(#name::#id),)
+                quote!(#i => #opt::Some(#name::#id),)
             });
             (
-                quote!(match v.as_str()? { #(#arms)* _ => #opt::None }),
+                quote!(match #src::with_text(r, |s| #classify)? { #(#arms)* _ => #opt::None }),
                 quote!(#ser::Serializer::serialize_str(serializer, self.as_str())),
             )
         }
         TypeKind::Choice { variants } => {
             // Validation has decided the branch; what tells it apart picks the variant.
-            let value = quote!(#k::__private::serde_json::Value);
             let arms = variants.iter().map(|var| {
                 let id = ident(&var.ident);
-                let b = build(&var.ty, &quote!(v), k, 1);
+                let b = build(&var.ty, k);
                 let test = match &var.select {
                     Select::Type(jt) => {
-                        let pat = match jt {
-                            JsonType::Null => quote!(#value::Null),
-                            JsonType::Boolean => quote!(#value::Bool(_)),
-                            JsonType::Integer => quote!(#value::Number(n) if #k::__private::is_integer(n)),
-                            JsonType::Number => quote!(#value::Number(_)),
-                            JsonType::String => quote!(#value::String(_)),
-                            JsonType::Array => quote!(#value::Array(_)),
-                            JsonType::Object => quote!(#value::Object(_)),
+                        let kind = match jt {
+                            JsonType::Null => quote!(Null),
+                            JsonType::Boolean => quote!(Bool),
+                            JsonType::Integer | JsonType::Number => quote!(Number),
+                            JsonType::String => quote!(String),
+                            JsonType::Array => quote!(Array),
+                            JsonType::Object => quote!(Object),
                         };
-                        quote!(::core::matches!(v, #pat))
+                        if *jt == JsonType::Integer {
+                            quote!(#src::kind(r) == #p::Kind::#kind && #src::is_integer(r))
+                        } else {
+                            quote!(#src::kind(r) == #p::Kind::#kind)
+                        }
                     }
-                    Select::Tag { name, value } => {
-                        quote!(v.get(#name).and_then(|x| x.as_str()) == #opt::Some(#value))
-                    }
-                    Select::Key(key) => quote!(v.get(#key).is_some()),
+                    Select::Tag { name, value } => quote!(#src::tag_is(r, #name, #value)),
+                    Select::Key(key) => quote!(#src::has_member(r, #key)),
                 };
                 quote!(if #test { return #opt::Some(#name::#id(#b)); })
             });
@@ -376,13 +402,13 @@ fn one(i: usize, def: &TypeDef, t: &Typing, k: &TokenStream, value: &TokenStream
             (quote!(#(#arms)* #opt::None), quote!(match self { #(#ser_arms)* }))
         }
         TypeKind::Newtype(ty) => {
-            let b = build(ty, &quote!(v), k, 1);
+            let b = build(ty, k);
             (quote!(#opt::Some(#name(#b))), quote!(#ser::Serialize::serialize(&self.0, serializer)))
         }
     };
     let _ = t;
     quote! {
-        fn #f(v: &#value) -> #opt<#name> { #builder }
+        fn #f<__Src: #src>(r: &mut __Src) -> #opt<#name> { #builder }
 
         impl #ser::Serialize for #name {
             fn serialize<Ser: #ser::Serializer>(&self, serializer: Ser) -> #result<Ser::Ok, Ser::Error> {
