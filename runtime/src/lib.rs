@@ -128,19 +128,14 @@ pub trait Tool: Sized {
     /// [`Error::Syntax`] when the text is not one JSON value, [`Error::Limit`] when it nests too
     /// deeply, [`Error::Invalid`] with every violation otherwise.
     fn from_json(text: &str) -> Result<Self, Error> {
-        // The verdict comes from the text in one allocation-free pass; then the typed value is
-        // built from the text (no `Value` on the way), or the violations are found.
-        match text::scan(text, Self::__scan) {
-            text::Outcome::Valid => {
-                let mut sc = text::Scanner::new(text);
-                sc.ws();
-                match Self::__build(&mut sc) {
-                    Some(built) => Ok(built),
-                    // Unreachable for the generated types (the scan has accepted the text); the
-                    // `Value` path decides rather than a panic.
-                    None => Ok(Self::from_value(&parse(text)?)?),
-                }
-            }
+        // One pass over the text validates and builds (see `Tool::__parse`); only text that is
+        // not valid is parsed into a `Value`, for the syntax error or every violation.
+        let mut sc = text::Scanner::new(text);
+        sc.ws();
+        let parsed = Self::__parse(&mut sc);
+        sc.ws();
+        match parsed {
+            Ok(built) if sc.at_end() => Ok(built),
             _ => {
                 // Not valid: the syntax error from `parse`, or every violation from the `&Value`
                 // validator (the same list, in the same order, as `check_json` reports from the
@@ -206,6 +201,19 @@ pub trait Tool: Sized {
     #[doc(hidden)]
     fn __scan(sc: &mut __private::Scanner<'_>) -> __private::Step;
 
+    /// Generated where the schema allows it: read one value of reply text, validating it as
+    /// [`Tool::__scan`] does, and build the typed value in the same pass. The default scans, then
+    /// builds from the same text.
+    ///
+    /// # Errors
+    /// [`__private::Halt`] as [`Tool::__scan`] gives it.
+    #[doc(hidden)]
+    fn __parse(sc: &mut __private::Scanner<'_>) -> Result<Self, __private::Halt> {
+        let mut start = sc.clone();
+        Self::__scan(sc)?;
+        Self::__build(&mut start).ok_or(__private::Halt::Invalid)
+    }
+
     /// Generated: report the violations of a value of well-formed text, in [`Tool::check`]'s order.
     #[doc(hidden)]
     fn __report<S: Sink>(value: __private::Span<'_>, at: &Path<'_>, sink: &mut S) -> bool;
@@ -264,6 +272,7 @@ pub mod __private {
     pub use crate::pattern::{Aligned, Pattern};
     pub use crate::stream::machine::Machine;
     pub use crate::stream::program::{Node as StreamNode, Program, NONE};
+    use crate::{Collect, Path, Violation};
 
     /// The tables of a tool whose schema did not compile (the skeleton's).
     pub static EMPTY_PROGRAM: Program = Program { nodes: &[], root: NONE };
@@ -296,6 +305,21 @@ pub mod __private {
     #[must_use]
     pub fn max_chars(s: &str, limit: u64) -> bool {
         s.len() as u64 <= limit || char_len(s) <= limit
+    }
+
+    /// The first violation of a value of reply text that a subschema's scan rejected (for the
+    /// streaming validator's explanation, built once the stream is dead): the text is parsed and
+    /// `check` is the subschema's validator on a `&Value` with [`Collect`], the instance and
+    /// sink that [`Tool::validate`] uses, so that both share one copy of the generated code.
+    #[must_use]
+    pub fn explain(
+        v: Span<'_>,
+        check: impl FnOnce(&serde_json::Value, &Path<'_>, &mut Collect) -> bool,
+    ) -> Option<Violation> {
+        let value = serde_json::from_str::<serde_json::Value>(v.as_str()).ok()?;
+        let mut c = Collect::default();
+        let _ = check(&value, &Path::ROOT, &mut c);
+        c.0.into_iter().next()
     }
 
     /// `usize` to `u64` without a cast lint.

@@ -292,6 +292,14 @@ impl<'a> Scanner<'a> {
         Ok(Str { raw, escaped: self.s_escaped })
     }
 
+    /// The string that [`Scanner::string`] read last (what it returned), without reading it
+    /// again: for a value just scanned by a generated function whose string arm reads it.
+    #[inline]
+    #[must_use]
+    pub fn last_str(&self) -> Str<'a> {
+        Str { raw: self.src.get(self.s_start..self.s_end).unwrap_or(""), escaped: self.s_escaped }
+    }
+
     #[inline(always)]
     fn scan_string(&mut self) -> Step {
         let start = self.pos + 1;

@@ -56,6 +56,17 @@ fn agree<T: Tool + PartialEq + Debug>(name: &str, text: &str) -> (bool, bool) {
                 assert!(from_text.is_some(), "the text builder refused valid text: {}", ctx());
                 assert_eq!(from_text.ok_or(()), T::from_value(&value).map_err(|_| ()), "{}", ctx());
             }
+            // The one-pass parse (validate and build together) agrees with the scan and builds
+            // what `from_value` builds.
+            let mut sc = toolgate::__private::Scanner::new(text);
+            sc.ws();
+            match T::__parse(&mut sc) {
+                Ok(parsed) => {
+                    assert!(valid, "__parse accepted invalid text: {}", ctx());
+                    assert_eq!(Ok(parsed), T::from_value(&value).map_err(|_| ()), "{}", ctx());
+                }
+                Err(halt) => assert!(!valid, "__parse refused valid text ({halt:?}): {}", ctx()),
+            }
             match (built, T::from_value(&value)) {
                 (Ok(a), Ok(b)) => assert_eq!(a, b, "{}", ctx()),
                 (Err(Error::Invalid(a)), Err(b)) => assert_eq!(a, b, "{}", ctx()),

@@ -28,8 +28,16 @@ fn round_trip<T: Tool + serde::Serialize>(text: &str) -> Option<bool> {
     let mut sc = toolgate::__private::Scanner::new(text);
     sc.ws();
     let from_text = T::__build(&mut sc)?;
-    let (a, b) = (serde_json::to_value(&value).ok()?, serde_json::to_value(&from_text).ok()?);
-    Some(a == b && T::is_valid(&a))
+    // And the one-pass parse (validate and build together), which `from_json` tries first.
+    let mut sc = toolgate::__private::Scanner::new(text);
+    sc.ws();
+    let parsed = T::__parse(&mut sc).ok()?;
+    let (a, b, c) = (
+        serde_json::to_value(&value).ok()?,
+        serde_json::to_value(&from_text).ok()?,
+        serde_json::to_value(&parsed).ok()?,
+    );
+    Some(a == b && a == c && T::is_valid(&a))
 }
 
 /// One schema of the corpus.

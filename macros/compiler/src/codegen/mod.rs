@@ -1,6 +1,7 @@
 //! IR → tokens: the types, the validators, the `Tool` impl. Deterministic: the same schema
 //! always gives the same tokens.
 
+pub mod parse;
 pub mod stream;
 pub mod text;
 pub mod types;
@@ -53,6 +54,15 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let value_fns = value::functions(ir, k);
     let root_is = value::call(ir, ir.root, &quote!(value));
     let text_fns = text::functions(ir, k);
+    let (parse_fns, root_parses) = parse::functions(ir, typing, k);
+    let root_parse = root_parses.then(|| {
+        let f = parse::pname(typing.root);
+        quote! {
+            fn __parse(sc: &mut #k::__private::Scanner<'_>) -> ::core::result::Result<Self, #k::__private::Halt> {
+                #f(sc)
+            }
+        }
+    });
     let (stream_fns, slots, levels) = stream::program(ir, k);
     let root_scan = text::sname(ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
@@ -76,6 +86,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             #validators
             #value_fns
             #text_fns
+            #parse_fns
             #stream_fns
             #impls
 
@@ -103,6 +114,8 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                 fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool {
                     #root_validator(v, at, sink)
                 }
+
+                #root_parse
 
                 type __Automaton = #k::__private::Machine<#slots, #levels>;
                 const __PROGRAM: &'static #k::__private::Program = &__PROGRAM;

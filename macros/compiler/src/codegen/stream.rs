@@ -191,9 +191,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
         return (
             quote! {
                 fn #explain(v: #p::Span<'_>) -> ::core::option::Option<#k::Violation> {
-                    let mut f = #k::First::default();
-                    let _ = #check(v, &#k::Path::ROOT, &mut f);
-                    f.0
+                    #p::explain(v, |x, at, c| #check(x, at, c))
                 }
                 static __PROGRAM: #p::Program = #p::Program {
                     root: 0,
@@ -212,9 +210,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
         let (scan, explain, check) = (sname(n), ename(n), vname(n));
         fns.extend(quote! {
             fn #explain(v: #p::Span<'_>) -> ::core::option::Option<#k::Violation> {
-                let mut f = #k::First::default();
-                let _ = #check(v, &#k::Path::ROOT, &mut f);
-                f.0
+                #p::explain(v, |x, at, c| #check(x, at, c))
             }
         });
         let c = match &node.body {

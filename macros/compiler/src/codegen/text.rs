@@ -74,7 +74,7 @@ fn in_place_only(c: &Checks) -> Checks {
 }
 
 /// Whether `c` asserts nothing itself (only through in-place applicators).
-fn only_in_place(c: &Checks) -> bool {
+pub(crate) fn only_in_place(c: &Checks) -> bool {
     format!("{:?}", in_place_only(c)) == format!("{c:?}")
 }
 
@@ -332,7 +332,7 @@ fn needs_enum_const(c: &Checks) -> bool {
 }
 
 /// A scan call for node `id` (or a syntax-only skip for a node that accepts everything).
-fn scan_call(ir: &Ir, id: NodeId) -> TokenStream {
+pub(crate) fn scan_call(ir: &Ir, id: NodeId) -> TokenStream {
     if always(ir, id) {
         quote!(sc.skip_value()?;)
     } else {
@@ -523,22 +523,55 @@ fn scan_checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream 
     }
 }
 
+/// What a typed parse adds to an object's scan ([`object_scan_with`]): each member's value is
+/// built where the scan reads it, so that the typed value comes out of the same pass.
+pub(crate) struct Capture {
+    /// declarations before the members are read (the field slots)
+    pub decls: TokenStream,
+    /// per tracked name (declared properties, then required names not declared): what reads
+    /// and builds that member's value (`sc` at the value, `__k` its name); `None`: scanned only
+    pub names: Vec<Option<TokenStream>>,
+    /// what to do after an undeclared member's value was checked, its start kept in `__vs`
+    pub undeclared: Option<TokenStream>,
+    /// the value returned once the object is valid
+    pub done: TokenStream,
+}
+
 /// The scan of an object: one pass over the members, a bitset for the declared (and required)
 /// names, a Bloom filter for the others, so that duplicate keys are found without allocating.
 fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenStream {
-    let p = quote!(#k::__private);
-    let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
-    let syntax = quote!(return ::core::result::Result::Err(#p::Halt::Syntax));
+    object_scan_with(ir, c, k, ec, None)
+}
 
-    // The names tracked in the bitset: declared properties, then required names not declared.
+/// The names [`object_scan`] tracks in its bitset: the declared properties, then the required
+/// names not declared.
+pub(crate) fn tracked_names(c: &Checks) -> Vec<&str> {
     let mut names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
     for (r, _) in &c.required {
         if !names.contains(&r.as_str()) {
             names.push(r);
         }
     }
+    names
+}
+
+/// [`object_scan`], building the typed value on the way when `capture` is given.
+#[allow(clippy::too_many_lines)]
+pub(crate) fn object_scan_with(
+    ir: &Ir,
+    c: &Checks,
+    k: &TokenStream,
+    ec: &TokenStream,
+    capture: Option<&Capture>,
+) -> TokenStream {
+    let p = quote!(#k::__private);
+    let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
+    let syntax = quote!(return ::core::result::Result::Err(#p::Halt::Syntax));
+
+    let names = tracked_names(c);
     let declared = c.properties.len();
-    let plain = names.is_empty()
+    let plain = capture.is_none()
+        && names.is_empty()
         && c.additional.is_none_or(|a| always(ir, a))
         && c.min_properties.is_none()
         && c.max_properties.is_none()
@@ -548,13 +581,17 @@ fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenS
     }
 
     // What to do with a member that `properties` does not declare.
+    let (keep, built) = match capture.and_then(|cap| cap.undeclared.as_ref()) {
+        Some(b) => (quote!(let __vs = ::core::clone::Clone::clone(sc);), b.clone()),
+        None => (TokenStream::new(), TokenStream::new()),
+    };
     let undeclared = match c.additional {
         Some(a) if matches!(ir.node(a).body, Body::Never) => quote! { #invalid; },
         Some(a) if !always(ir, a) => {
             let f = sname(a);
-            quote! { __keys.insert(sc, __k, __at)?; #f(sc)?; }
+            quote! { __keys.insert(sc, __k, __at)?; #keep #f(sc)?; #built }
         }
-        _ => quote! { __keys.insert(sc, __k, __at)?; sc.skip_value()?; },
+        _ => quote! { __keys.insert(sc, __k, __at)?; #keep sc.skip_value()?; #built },
     };
     let uses_keys = !matches!(c.additional, Some(a) if matches!(ir.node(a).body, Body::Never));
     let extra_action = match c.additional {
@@ -578,10 +615,11 @@ fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenS
                 ::core::option::Option::None => {}
             }
         };
-        let action = if i < declared {
-            c.properties.get(i).map_or_else(TokenStream::new, |prop| scan_call(ir, prop.node))
-        } else {
-            extra_action.clone()
+        let captured = capture.and_then(|cap| cap.names.get(i).cloned().flatten());
+        let action = match captured {
+            Some(action) => action,
+            None if i < declared => c.properties.get(i).map_or_else(TokenStream::new, |prop| scan_call(ir, prop.node)),
+            None => extra_action.clone(),
         };
         quote!(#i => { #mark #action })
     });
@@ -616,9 +654,14 @@ fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenS
     };
     let keys_decl = if uses_keys { quote!(let mut __keys = #p::Keys::new(__start);) } else { TokenStream::new() };
     let at_decl = if uses_keys { quote!(let __at = sc.pos();) } else { TokenStream::new() };
+    let (decls, done) = match capture {
+        Some(cap) => (cap.decls.clone(), cap.done.clone()),
+        None => (TokenStream::new(), quote!(::core::result::Result::Ok(()))),
+    };
     quote! {
         let __start = sc.pos();
         let mut __seen = [0_u64; #words];
+        #decls
         #keys_decl
         let mut __count: ::core::primitive::u64 = 0;
         if sc.enter_object()? {
@@ -637,6 +680,6 @@ fn object_scan(ir: &Ir, c: &Checks, k: &TokenStream, ec: &TokenStream) -> TokenS
         #required
         #count_checks
         #ec
-        ::core::result::Result::Ok(())
+        #done
     }
 }

@@ -57,7 +57,7 @@ pub fn rust_ty(ty: &Ty, t: &Typing, k: &TokenStream) -> TokenStream {
 
 /// An expression building `ty` from the source `r` (a `&mut impl Source` positioned at the
 /// value), using `?` to bail out with `None`.
-fn build(ty: &Ty, k: &TokenStream) -> TokenStream {
+pub(crate) fn build(ty: &Ty, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
     let src = quote!(#p::Source);
     let opt = quote!(::core::option::Option);

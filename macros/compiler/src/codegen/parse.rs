@@ -1,0 +1,300 @@
+//! IR + typing → typed parse functions: `__parse_N(sc)` reads a struct's object from reply text
+//! once, validating it as its scan function does and building the struct on the way
+//! (`Tool::from_json` without a second pass).
+//!
+//! Only a struct whose subschema the scan compiles as one object pass gets one: `type` object,
+//! its own keywords compiled by the scan ([`super::text::scans_locally`]), no in-place applicator,
+//! no `enum`/`const`, and every field a name the scan tracks. Its members are built where they
+//! are read: a field whose type is such a struct of the member's own subschema by its parse
+//! function (one pass, recursively), any other value by the member's scan function followed by
+//! the type's builder over the same few bytes (a `Scanner` kept at the value's start). Every
+//! other type is parsed by `Tool::__parse`'s default: the scan, then the builder over the text.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::model::types::{Ty, TypeDef, TypeKind, Typing};
+use crate::model::{Body, Checks, Ir, JsonType};
+
+use super::text::{object_scan_with, only_in_place, scan_call, scans_locally, tracked_names, Capture};
+use super::types::{build, ident, rust_ty};
+use super::validate::key_index;
+
+/// The parse function of type `i`.
+pub fn pname(i: usize) -> proc_macro2::Ident {
+    format_ident!("__parse_{}", i)
+}
+
+/// The subschema's checks when type `def` gets a parse function.
+fn eligible<'a>(ir: &'a Ir, def: &TypeDef) -> Option<&'a Checks> {
+    let TypeKind::Struct { fields, fixed, .. } = &def.kind else { return None };
+    let Body::Checks(c) = &ir.node(def.node).body else { return None };
+    let object_only = c.type_list().is_some_and(|t| t == [JsonType::Object]);
+    let in_place = c.reference.is_some()
+        || !c.all_of.is_empty()
+        || !c.any_of.is_empty()
+        || !c.one_of.is_empty()
+        || c.not.is_some()
+        || c.if_.is_some();
+    if !object_only
+        || in_place
+        || only_in_place(c)
+        || !scans_locally(c)
+        || c.enum_values.is_some()
+        || c.const_value.is_some()
+        || fields.is_empty()
+    {
+        return None;
+    }
+    let names = tracked_names(c);
+    let tracked = |n: &str| names.contains(&n);
+    let declared_known = c
+        .properties
+        .iter()
+        .all(|p| fields.iter().any(|f| f.json == p.name) || fixed.iter().any(|(name, _)| *name == p.name));
+    (fields.iter().all(|f| tracked(&f.json)) && declared_known).then_some(c)
+}
+
+/// The parse functions of every eligible type, and whether the root type has one.
+pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> (TokenStream, bool) {
+    let mut out = TokenStream::new();
+    let has: Vec<bool> = t.defs.iter().map(|d| eligible(ir, d).is_some()).collect();
+    for (i, def) in t.defs.iter().enumerate() {
+        if let Some(c) = eligible(ir, def) {
+            out.extend(one(ir, t, i, def, c, &has, k));
+        }
+    }
+    let mut root = has.get(t.root).copied().unwrap_or(false) && t.defs.get(t.root).is_some_and(|d| d.node == ir.root);
+    // A root that is not an object (an array of structs, say) may still be read in one pass.
+    if let Some(TypeDef { kind: TypeKind::Newtype(ty), name, node, .. }) = t.defs.get(t.root) {
+        let (expr, fused) = parse_expr(ir, t, ty, *node, &has, k);
+        if fused && *node == ir.root {
+            let (f, name, p) = (pname(t.root), ident(name), quote!(#k::__private));
+            out.extend(quote! {
+                fn #f(sc: &mut #p::Scanner<'_>) -> ::core::result::Result<#name, #p::Halt> {
+                    ::core::result::Result::Ok(#name(#expr))
+                }
+            });
+            root = true;
+        }
+    }
+    (out, root)
+}
+
+/// The checks of `node` when its scan function reads the value itself in one pass (no
+/// in-place applicator, every keyword compiled by the scan), and its type is only `only`.
+fn plain<'a>(ir: &'a Ir, node: usize, only: Option<JsonType>) -> Option<&'a Checks> {
+    let Body::Checks(c) = &ir.node(node).body else { return None };
+    let in_place = c.reference.is_some()
+        || !c.all_of.is_empty()
+        || !c.any_of.is_empty()
+        || !c.one_of.is_empty()
+        || c.not.is_some()
+        || c.if_.is_some();
+    let typed = match only {
+        Some(jt) => c.type_list().is_some_and(|t| t == [jt]),
+        None => true,
+    };
+    (!in_place && typed && scans_locally(c) && !only_in_place(c)).then_some(c)
+}
+
+/// `Err(Invalid)` unless the next value starts with `first`, `Err(Syntax)` if no value starts.
+fn expect(first: u8, k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
+    let first = proc_macro2::Literal::u8_suffixed(first);
+    quote! {
+        match sc.peek() {
+            #first => {}
+            b'"' | b'-' | b'0'..=b'9' | b'{' | b'[' | b't' | b'f' | b'n' => return ::core::result::Result::Err(#p::Halt::Invalid),
+            _ => return ::core::result::Result::Err(#p::Halt::Syntax),
+        }
+    }
+}
+
+/// An expression (in code returning `Result<_, Halt>`) that reads one value of type `ty`
+/// whose subschema is `node` (`sc` at the value), validates it as `node`'s scan does and
+/// builds it; and whether it does so in one pass (`false`: the scan, then the builder over the
+/// same bytes).
+fn parse_expr(ir: &Ir, t: &Typing, ty: &Ty, node: usize, has: &[bool], k: &TokenStream) -> (TokenStream, bool) {
+    let p = quote!(#k::__private);
+    let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
+    let scan = scan_call(ir, node);
+    match ty {
+        Ty::Named(j) if has.get(*j).copied().unwrap_or(false) && t.defs.get(*j).is_some_and(|d| d.node == node) => {
+            let f = pname(*j);
+            return (quote!(#f(sc)?), true);
+        }
+        Ty::Named(j) if plain(ir, node, None).is_some() => {
+            // A string enum: the string the scan has just read picks the variant.
+            if let Some(TypeDef { kind: TypeKind::Enum { variants }, name, .. }) = t.defs.get(*j) {
+                let names: Vec<&str> = variants.iter().map(|v| v.json.as_str()).collect();
+                let classify = key_index(&quote!(sc.last_str()), &names, k);
+                let ty = ident(name);
+                let arms = variants.iter().enumerate().map(|(i, v)| {
+                    let id = ident(&v.ident);
+                    quote!(#i => #ty::#id,)
+                });
+                return (
+                    quote!({
+                        if sc.peek() != b'"' { #invalid; }
+                        #scan
+                        match #classify { #(#arms)* _ => #invalid }
+                    }),
+                    true,
+                );
+            }
+        }
+        Ty::String if plain(ir, node, None).is_some() => {
+            return (
+                quote!({
+                    if sc.peek() != b'"' { #invalid; }
+                    #scan
+                    sc.last_str().to_cow().into_owned()
+                }),
+                true,
+            );
+        }
+        Ty::Vec(inner) => {
+            if let Some(c) = plain(ir, node, Some(JsonType::Array)) {
+                if let (Some(item), false, None, None) = (c.items, c.unique_items, &c.enum_values, &c.const_value) {
+                    let (each, _) = parse_expr(ir, t, inner, item, has, k);
+                    let gate = expect(b'[', k);
+                    let max = c.max_items.as_ref().map(|m| {
+                        let l = m.value;
+                        quote! { if __count > #l { #invalid; } }
+                    });
+                    let min = c.min_items.as_ref().map(|m| {
+                        let l = m.value;
+                        quote! { if __count < #l { #invalid; } }
+                    });
+                    return (
+                        quote!({
+                            #gate
+                            let mut __out = ::std::vec::Vec::new();
+                            let mut __count: ::core::primitive::u64 = 0;
+                            if sc.enter_array()? {
+                                loop {
+                                    __out.push(#each);
+                                    __count += 1;
+                                    #max
+                                    if !sc.next_item()? { break; }
+                                }
+                            }
+                            let _ = __count;
+                            #min
+                            __out
+                        }),
+                        true,
+                    );
+                }
+            }
+        }
+        _ => {}
+    }
+    (fallback(t, ty, &scan, k), false)
+}
+
+/// The scan `scan` over the value, then `ty`'s builder over the same bytes.
+fn fallback(t: &Typing, ty: &Ty, scan: &TokenStream, k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
+    let opt = quote!(::core::option::Option);
+    let b = build(ty, k);
+    let rt = rust_ty(ty, t, k);
+    quote!({
+        let mut __vs = ::core::clone::Clone::clone(sc);
+        #scan
+        match (|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut __vs) {
+            #opt::Some(x) => x,
+            #opt::None => return ::core::result::Result::Err(#p::Halt::Invalid),
+        }
+    })
+}
+
+fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
+    let opt = quote!(::core::option::Option);
+    let TypeKind::Struct { fields, extra, fixed } = &def.kind else { return TokenStream::new() };
+    let name = ident(&def.name);
+    let f = pname(i);
+    let names = tracked_names(c);
+    let slots: Vec<_> = (0..fields.len()).map(|n| format_ident!("__f{}", n)).collect();
+    let mut decls = TokenStream::new();
+    for (fd, slot) in fields.iter().zip(&slots) {
+        let ty = rust_ty(&fd.ty, t, k);
+        decls.extend(quote!(let mut #slot: #opt<#ty> = #opt::None;));
+    }
+    // A member the struct keeps in its `extra` map: checked as the scan checks it, then built.
+    let extra_build = extra.as_ref().map(|(_, ty)| {
+        let b = build(ty, k);
+        let rt = rust_ty(ty, t, k);
+        quote! {
+            match (|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut { __vs }) {
+                #opt::Some(x) => { __extra.insert(__k.to_cow().into_owned(), x); }
+                #opt::None => return ::core::result::Result::Err(#p::Halt::Invalid),
+            }
+        }
+    });
+    if extra.is_some() {
+        decls.extend(quote!(let mut __extra = ::std::collections::BTreeMap::new();));
+    }
+    let additional_scan = match c.additional {
+        Some(a) => scan_call(ir, a),
+        None => quote!(sc.skip_value()?;),
+    };
+    let per_name: Vec<Option<TokenStream>> = names
+        .iter()
+        .enumerate()
+        .map(|(n, name)| {
+            let node = c.properties.get(n).map(|prop| prop.node);
+            if let Some((fi, fd)) = fields.iter().enumerate().find(|(_, fd)| fd.json == *name) {
+                let slot = slots.get(fi)?;
+                // A required name that `properties` does not declare is checked by
+                // `additionalProperties`, as in the scan.
+                let read = match (node, c.additional) {
+                    (Some(n), _) | (None, Some(n)) => parse_expr(ir, t, &fd.ty, n, has, k).0,
+                    (None, None) => fallback(t, &fd.ty, &quote!(sc.skip_value()?;), k),
+                };
+                Some(if fd.nullable {
+                    // `null` leaves the field empty, once the member's schema has accepted it.
+                    let scan = node.map_or_else(|| additional_scan.clone(), |n| scan_call(ir, n));
+                    quote!(if sc.peek() == b'n' { #scan } else { #slot = #opt::Some(#read); })
+                } else {
+                    quote!(#slot = #opt::Some(#read);)
+                })
+            } else if fixed.iter().any(|(fname, _)| fname == name) || n < c.properties.len() {
+                None
+            } else {
+                // Required, undeclared, not a field: into `extra` when the struct has one.
+                extra_build.as_ref().map(|b| quote!(let __vs = ::core::clone::Clone::clone(sc); #additional_scan #b))
+            }
+        })
+        .collect();
+    let inits = fields.iter().zip(&slots).map(|(fd, slot)| {
+        let id = ident(&fd.ident);
+        if fd.is_option() {
+            quote!(#id: #slot,)
+        } else {
+            quote!(#id: match #slot { #opt::Some(x) => x, #opt::None => return ::core::result::Result::Err(#p::Halt::Invalid) },)
+        }
+    });
+    let extra_init = extra.as_ref().map(|(fname, _)| {
+        let id = ident(fname);
+        quote!(#id: __extra,)
+    });
+    let capture = Capture {
+        decls,
+        names: per_name,
+        undeclared: extra_build,
+        done: quote!(::core::result::Result::Ok(#name { #(#inits)* #extra_init })),
+    };
+    let object = object_scan_with(ir, c, k, &TokenStream::new(), Some(&capture));
+    quote! {
+        fn #f(sc: &mut #p::Scanner<'_>) -> ::core::result::Result<#name, #p::Halt> {
+            match sc.peek() {
+                b'{' => { #object }
+                b'"' | b'-' | b'0'..=b'9' | b'[' | b't' | b'f' | b'n' => ::core::result::Result::Err(#p::Halt::Invalid),
+                _ => ::core::result::Result::Err(#p::Halt::Syntax),
+            }
+        }
+    }
+}
