@@ -322,6 +322,31 @@ pub mod __private {
         c.0.into_iter().next()
     }
 
+    /// Mark bit `bit` of word `w` of an object's seen-names bitset: a duplicate key (the bit
+    /// already set) is a syntax error.
+    ///
+    /// # Errors
+    /// [`Halt::Syntax`] when the bit was set.
+    #[inline]
+    pub fn mark(seen: &mut [u64], w: usize, bit: u64) -> Step {
+        if let Some(x) = seen.get_mut(w) {
+            if *x & bit != 0 {
+                return Err(Halt::Syntax);
+            }
+            *x |= bit;
+        }
+        Ok(())
+    }
+
+    /// A value the builder made, or `Halt::Invalid` (unreachable for text the scan accepted).
+    ///
+    /// # Errors
+    /// [`Halt::Invalid`] for `None`.
+    #[inline]
+    pub fn built<T>(value: Option<T>) -> Result<T, Halt> {
+        value.ok_or(Halt::Invalid)
+    }
+
     /// `usize` to `u64` without a cast lint.
     #[inline]
     #[must_use]

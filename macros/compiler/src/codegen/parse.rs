@@ -197,16 +197,31 @@ fn parse_expr(ir: &Ir, t: &Typing, ty: &Ty, node: usize, has: &[bool], k: &Token
 /// The scan `scan` over the value, then `ty`'s builder over the same bytes.
 fn fallback(t: &Typing, ty: &Ty, scan: &TokenStream, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
-    let opt = quote!(::core::option::Option);
-    let b = build(ty, k);
-    let rt = rust_ty(ty, t, k);
+    let src = quote!(#p::Source);
+    let read = match ty {
+        Ty::Value => quote!(#src::value(&mut __vs)),
+        Ty::Bool => quote!(#src::boolean(&mut __vs)),
+        Ty::I64 => quote!(#src::int64(&mut __vs)),
+        Ty::U64 => quote!(#src::uint64(&mut __vs)),
+        Ty::Number => quote!(#src::number(&mut __vs)),
+        Ty::F64 => quote!(#src::float64(&mut __vs)),
+        Ty::String => quote!(#src::string(&mut __vs)),
+        Ty::Unit => quote!(#src::null(&mut __vs)),
+        Ty::Named(j) => {
+            let f = super::types::bname(*j);
+            quote!(#f(&mut __vs))
+        }
+        Ty::Vec(_) | Ty::Option(_) | Ty::Map(_) | Ty::Box(_) => {
+            let opt = quote!(::core::option::Option);
+            let b = build(ty, k);
+            let rt = rust_ty(ty, t, k);
+            quote!((|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut __vs))
+        }
+    };
     quote!({
         let mut __vs = ::core::clone::Clone::clone(sc);
         #scan
-        match (|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut __vs) {
-            #opt::Some(x) => x,
-            #opt::None => return ::core::result::Result::Err(#p::Halt::Invalid),
-        }
+        #p::built(#read)?
     })
 }
 
@@ -228,10 +243,8 @@ fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k
         let b = build(ty, k);
         let rt = rust_ty(ty, t, k);
         quote! {
-            match (|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut { __vs }) {
-                #opt::Some(x) => { __extra.insert(__k.to_cow().into_owned(), x); }
-                #opt::None => return ::core::result::Result::Err(#p::Halt::Invalid),
-            }
+            let __x = #p::built((|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut { __vs }))?;
+            __extra.insert(__k.to_cow().into_owned(), __x);
         }
     });
     if extra.is_some() {

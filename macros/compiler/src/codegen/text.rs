@@ -566,7 +566,6 @@ pub(crate) fn object_scan_with(
 ) -> TokenStream {
     let p = quote!(#k::__private);
     let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
-    let syntax = quote!(return ::core::result::Result::Err(#p::Halt::Syntax));
 
     let names = tracked_names(c);
     let declared = c.properties.len();
@@ -606,15 +605,7 @@ pub(crate) fn object_scan_with(
     let words = names.len().div_ceil(64).max(1);
     let arms = names.iter().enumerate().map(|(i, _)| {
         let (w, bit) = (i / 64, 1u64 << (i % 64));
-        let mark = quote! {
-            match __seen.get_mut(#w) {
-                ::core::option::Option::Some(__x) => {
-                    if *__x & #bit != 0 { #syntax; }
-                    *__x |= #bit;
-                }
-                ::core::option::Option::None => {}
-            }
-        };
+        let mark = quote!(#p::mark(&mut __seen, #w, #bit)?;);
         let captured = capture.and_then(|cap| cap.names.get(i).cloned().flatten());
         let action = match captured {
             Some(action) => action,
