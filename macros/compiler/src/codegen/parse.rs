@@ -67,7 +67,7 @@ pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> (TokenStream, bool) {
     let mut root = has.get(t.root).copied().unwrap_or(false) && t.defs.get(t.root).is_some_and(|d| d.node == ir.root);
     // A root that is not an object (an array of structs, say) may still be read in one pass.
     if let Some(TypeDef { kind: TypeKind::Newtype(ty), name, node, .. }) = t.defs.get(t.root) {
-        let (expr, fused) = parse_expr(ir, t, ty, *node, &has, k);
+        let (expr, fused) = parse_expr(ir, t, ty, *node, false, &has, k);
         if fused && *node == ir.root {
             let (f, name, p) = (pname(t.root), ident(name), quote!(#k::__private));
             out.extend(quote! {
@@ -98,6 +98,39 @@ fn plain<'a>(ir: &'a Ir, node: usize, only: Option<JsonType>) -> Option<&'a Chec
     (!in_place && typed && scans_locally(c) && !only_in_place(c)).then_some(c)
 }
 
+/// The subschema that decides a value of `node` alone: through a node that is only a `$ref`,
+/// and, for a value known not to be `null` (`non_null`), through an `anyOf`/`oneOf` of some
+/// schema and `{"type": "null"}` (the `Option` of MCP tools), whose `null` branch such a value
+/// fails.
+fn follow(ir: &Ir, mut node: usize, non_null: bool) -> usize {
+    for _ in 0..16 {
+        let Body::Checks(c) = &ir.node(node).body else { break };
+        if !only_in_place(c) || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
+            break;
+        }
+        let branches = match (&c.reference, c.any_of.as_slice(), c.one_of.as_slice()) {
+            (Some(r), [], []) => {
+                node = r.value.1;
+                continue;
+            }
+            (None, [a, b], []) | (None, [], [a, b]) if non_null => [*a, *b],
+            _ => break,
+        };
+        let null_only = |n: usize| match &ir.node(n).body {
+            Body::Checks(b) => {
+                b.is_only(JsonType::Null)
+                    && format!("{b:?}") == format!("{:?}", Checks { types: b.types.clone(), ..Checks::default() })
+            }
+            _ => false,
+        };
+        match branches {
+            [x, n] | [n, x] if null_only(n) && !null_only(x) => node = x,
+            _ => break,
+        }
+    }
+    node
+}
+
 /// `Err(Invalid)` unless the next value starts with `first`, `Err(Syntax)` if no value starts.
 fn expect(first: u8, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
@@ -115,7 +148,16 @@ fn expect(first: u8, k: &TokenStream) -> TokenStream {
 /// whose subschema is `node` (`sc` at the value), validates it as `node`'s scan does and
 /// builds it; and whether it does so in one pass (`false`: the scan, then the builder over the
 /// same bytes).
-fn parse_expr(ir: &Ir, t: &Typing, ty: &Ty, node: usize, has: &[bool], k: &TokenStream) -> (TokenStream, bool) {
+fn parse_expr(
+    ir: &Ir,
+    t: &Typing,
+    ty: &Ty,
+    node: usize,
+    non_null: bool,
+    has: &[bool],
+    k: &TokenStream,
+) -> (TokenStream, bool) {
+    let node = follow(ir, node, non_null);
     let p = quote!(#k::__private);
     let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
     let scan = scan_call(ir, node);
@@ -156,8 +198,17 @@ fn parse_expr(ir: &Ir, t: &Typing, ty: &Ty, node: usize, has: &[bool], k: &Token
         }
         Ty::Vec(inner) => {
             if let Some(c) = plain(ir, node, Some(JsonType::Array)) {
-                if let (Some(item), false, None, None) = (c.items, c.unique_items, &c.enum_values, &c.const_value) {
-                    let (each, _) = parse_expr(ir, t, inner, item, has, k);
+                if let (Some(item), None, None) = (c.items, &c.enum_values, &c.const_value) {
+                    let (each, _) = parse_expr(ir, t, inner, item, false, has, k);
+                    let (uniq_decl, item_start, unique) = if c.unique_items {
+                        (
+                            quote!(let mut __uniq = #p::Unique::new(__start);),
+                            quote!(let __item = sc.pos();),
+                            quote! { if __uniq.seen(sc, __item) { #invalid; } },
+                        )
+                    } else {
+                        (TokenStream::new(), TokenStream::new(), TokenStream::new())
+                    };
                     let gate = expect(b'[', k);
                     let max = c.max_items.as_ref().map(|m| {
                         let l = m.value;
@@ -170,17 +221,21 @@ fn parse_expr(ir: &Ir, t: &Typing, ty: &Ty, node: usize, has: &[bool], k: &Token
                     return (
                         quote!({
                             #gate
+                            let __start = sc.pos();
                             let mut __out = ::std::vec::Vec::new();
                             let mut __count: ::core::primitive::u64 = 0;
+                            #uniq_decl
                             if sc.enter_array()? {
                                 loop {
+                                    #item_start
                                     __out.push(#each);
+                                    #unique
                                     __count += 1;
                                     #max
                                     if !sc.next_item()? { break; }
                                 }
                             }
-                            let _ = __count;
+                            let _ = (__count, __start);
                             #min
                             __out
                         }),
@@ -264,7 +319,7 @@ fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k
                 // A required name that `properties` does not declare is checked by
                 // `additionalProperties`, as in the scan.
                 let read = match (node, c.additional) {
-                    (Some(n), _) | (None, Some(n)) => parse_expr(ir, t, &fd.ty, n, has, k).0,
+                    (Some(n), _) | (None, Some(n)) => parse_expr(ir, t, &fd.ty, n, fd.nullable, has, k).0,
                     (None, None) => fallback(t, &fd.ty, &quote!(sc.skip_value()?;), k),
                 };
                 Some(if fd.nullable {
