@@ -53,13 +53,17 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let validators = validate::validators(ir, k);
     let value_fns = value::functions(ir, k);
     let root_is = value::call(ir, ir.root, &quote!(value));
-    let text_fns = text::functions(ir, k);
-    let (parse_fns, root_parses) = parse::functions(ir, typing, k);
-    let root_parse = root_parses.then(|| {
+    let parse = parse::functions(ir, typing, k);
+    let text_fns = text::functions(ir, &parse.scan_of, k);
+    let parse_fns = &parse.functions;
+    let root_parse = parse.root.then(|| {
         let f = parse::pname(typing.root);
         quote! {
             fn __parse(sc: &mut #k::__private::Scanner<'_>) -> ::core::result::Result<Self, #k::__private::Halt> {
-                #f(sc)
+                match #f(sc, true)? {
+                    ::core::option::Option::Some(v) => ::core::result::Result::Ok(v),
+                    ::core::option::Option::None => ::core::result::Result::Err(#k::__private::Halt::Invalid),
+                }
             }
         }
     });

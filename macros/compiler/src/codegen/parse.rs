@@ -1,12 +1,16 @@
-//! IR + typing → typed parse functions: `__parse_N(sc)` reads a struct's object from reply text
-//! once, validating it as its scan function does and building the struct on the way
-//! (`Tool::from_json` without a second pass).
+//! IR + typing → typed parse functions: `__parse_N(sc, build)` reads a struct's object from
+//! reply text once, validating it exactly as a scan function does, and, when `build` is true,
+//! builds the struct on the way (`Tool::from_json` without a second pass). With `build` false it
+//! is the scan itself: the node's scan function calls it, so one function serves both the
+//! allocation-free verdict (nothing is built, nothing allocated) and the typed parse, and the
+//! object's code is generated once.
 //!
 //! Only a struct whose subschema the scan compiles as one object pass gets one: `type` object,
 //! its own keywords compiled by the scan ([`super::text::scans_locally`]), no in-place applicator,
-//! no `enum`/`const`, and every field a name the scan tracks. Its members are built where they
-//! are read: a field whose type is such a struct of the member's own subschema by its parse
-//! function (one pass, recursively), any other value by the member's scan function followed by
+//! no `enum`/`const`, and every field a name the scan tracks; and a root that is an array of
+//! such structs. Members are built where they are read: a struct of the member's own subschema
+//! by its parse function (recursively), strings and string enums from the string the scan has
+//! just read, arrays item by item; any other value by the member's scan function followed by
 //! the type's builder over the same few bytes (a `Scanner` kept at the value's start). Every
 //! other type is parsed by `Tool::__parse`'s default: the scan, then the builder over the text.
 
@@ -55,30 +59,110 @@ fn eligible<'a>(ir: &'a Ir, def: &TypeDef) -> Option<&'a Checks> {
     (fields.iter().all(|f| tracked(&f.json)) && declared_known).then_some(c)
 }
 
-/// The parse functions of every eligible type, and whether the root type has one.
-pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> (TokenStream, bool) {
+/// The parse functions, and for each node the parse function (by type index) that its scan
+/// function calls with `build` false.
+pub struct Parse {
+    /// the generated functions
+    pub functions: TokenStream,
+    /// node → the type whose parse function is that node's scan
+    pub scan_of: Vec<Option<usize>>,
+    /// whether the root type has a parse function
+    pub root: bool,
+}
+
+/// The types named in `ty`.
+fn named(ty: &Ty, out: &mut Vec<usize>) {
+    match ty {
+        Ty::Named(j) => out.push(*j),
+        Ty::Vec(inner) | Ty::Option(inner) | Ty::Map(inner) | Ty::Box(inner) => named(inner, out),
+        _ => {}
+    }
+}
+
+/// Which types can contain themselves. They keep the scan's own small stack frames: a parse
+/// function's frame holds the struct being built, and a reply may nest such a type as deep as
+/// the depth limit.
+fn recursive(t: &Typing) -> Vec<bool> {
+    let edges: Vec<Vec<usize>> = t
+        .defs
+        .iter()
+        .map(|d| {
+            let mut out = Vec::new();
+            match &d.kind {
+                TypeKind::Struct { fields, extra, .. } => {
+                    for f in fields {
+                        named(&f.ty, &mut out);
+                    }
+                    if let Some((_, ty)) = extra {
+                        named(ty, &mut out);
+                    }
+                }
+                TypeKind::Choice { variants } => variants.iter().for_each(|v| named(&v.ty, &mut out)),
+                TypeKind::Newtype(ty) => named(ty, &mut out),
+                TypeKind::Enum { .. } => {}
+            }
+            out
+        })
+        .collect();
+    (0..t.defs.len())
+        .map(|start| {
+            let mut seen = vec![false; t.defs.len()];
+            let mut stack: Vec<usize> = edges.get(start).cloned().unwrap_or_default();
+            while let Some(n) = stack.pop() {
+                if n == start {
+                    return true;
+                }
+                if let Some(s) = seen.get_mut(n) {
+                    if !*s {
+                        *s = true;
+                        stack.extend(edges.get(n).into_iter().flatten().copied());
+                    }
+                }
+            }
+            false
+        })
+        .collect()
+}
+
+/// The parse functions of every eligible type.
+pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> Parse {
     let mut out = TokenStream::new();
-    let has: Vec<bool> = t.defs.iter().map(|d| eligible(ir, d).is_some()).collect();
+    let mut scan_of = vec![None; ir.nodes.len()];
+    let rec = recursive(t);
+    let has: Vec<bool> = t
+        .defs
+        .iter()
+        .zip(&rec)
+        .map(|(d, r)| !r && eligible(ir, d).is_some())
+        .collect();
     for (i, def) in t.defs.iter().enumerate() {
-        if let Some(c) = eligible(ir, def) {
+        if let Some(c) = eligible(ir, def).filter(|_| has.get(i).copied().unwrap_or(false)) {
             out.extend(one(ir, t, i, def, c, &has, k));
+            if let Some(slot) = scan_of.get_mut(def.node) {
+                slot.get_or_insert(i);
+            }
         }
     }
     let mut root = has.get(t.root).copied().unwrap_or(false) && t.defs.get(t.root).is_some_and(|d| d.node == ir.root);
-    // A root that is not an object (an array of structs, say) may still be read in one pass.
-    if let Some(TypeDef { kind: TypeKind::Newtype(ty), name, node, .. }) = t.defs.get(t.root) {
+    // A root array (of structs, say) may still be read in one pass. (Only an array: a string or
+    // enum root's expression calls the root's scan function, which would call it back.)
+    if let Some(TypeDef { kind: TypeKind::Newtype(ty @ Ty::Vec(_)), name, node, .. }) = t.defs.get(t.root) {
         let (expr, fused) = parse_expr(ir, t, ty, *node, false, &has, k);
-        if fused && *node == ir.root {
+        let not_recursive = !rec.get(t.root).copied().unwrap_or(true);
+        if fused && not_recursive && *node == ir.root && scan_of.get(ir.root).is_some_and(Option::is_none) {
             let (f, name, p) = (pname(t.root), ident(name), quote!(#k::__private));
             out.extend(quote! {
-                fn #f(sc: &mut #p::Scanner<'_>) -> ::core::result::Result<#name, #p::Halt> {
-                    ::core::result::Result::Ok(#name(#expr))
+                fn #f(sc: &mut #p::Scanner<'_>, __b: ::core::primitive::bool) -> ::core::result::Result<::core::option::Option<#name>, #p::Halt> {
+                    ::core::result::Result::Ok(#expr.map(#name))
                 }
             });
+            if let Some(slot) = scan_of.get_mut(ir.root) {
+                *slot = Some(t.root);
+            }
             root = true;
         }
     }
-    (out, root)
+    Parse { functions: out, scan_of, root }
 }
 
 /// The checks of `node` when its scan function reads the value itself in one pass (no
@@ -144,10 +228,10 @@ fn expect(first: u8, k: &TokenStream) -> TokenStream {
     }
 }
 
-/// An expression (in code returning `Result<_, Halt>`) that reads one value of type `ty`
-/// whose subschema is `node` (`sc` at the value), validates it as `node`'s scan does and
-/// builds it; and whether it does so in one pass (`false`: the scan, then the builder over the
-/// same bytes).
+/// An expression (in code returning `Result<_, Halt>`, with `__b: bool` in scope) that reads one
+/// value of type `ty` whose subschema is `node` (`sc` at the value), validates it as `node`'s
+/// scan does, and gives `Some` of it built when `__b`, `None` otherwise; and whether it does so
+/// in one pass (`false`: the scan, then the builder over the same bytes).
 fn parse_expr(
     ir: &Ir,
     t: &Typing,
@@ -164,7 +248,7 @@ fn parse_expr(
     match ty {
         Ty::Named(j) if has.get(*j).copied().unwrap_or(false) && t.defs.get(*j).is_some_and(|d| d.node == node) => {
             let f = pname(*j);
-            return (quote!(#f(sc)?), true);
+            return (quote!(#f(sc, __b)?), true);
         }
         Ty::Named(j) if plain(ir, node, None).is_some() => {
             // A string enum: the string the scan has just read picks the variant.
@@ -180,7 +264,7 @@ fn parse_expr(
                     quote!({
                         if sc.peek() != b'"' { #invalid; }
                         #scan
-                        match #classify { #(#arms)* _ => #invalid }
+                        if __b { ::core::option::Option::Some(match #classify { #(#arms)* _ => #invalid }) } else { ::core::option::Option::None }
                     }),
                     true,
                 );
@@ -191,7 +275,7 @@ fn parse_expr(
                 quote!({
                     if sc.peek() != b'"' { #invalid; }
                     #scan
-                    sc.last_str().to_cow().into_owned()
+                    if __b { ::core::option::Option::Some(sc.last_str().to_cow().into_owned()) } else { ::core::option::Option::None }
                 }),
                 true,
             );
@@ -228,7 +312,7 @@ fn parse_expr(
                             if sc.enter_array()? {
                                 loop {
                                     #item_start
-                                    __out.push(#each);
+                                    if let ::core::option::Option::Some(__x) = #each { __out.push(__x); }
                                     #unique
                                     __count += 1;
                                     #max
@@ -237,7 +321,7 @@ fn parse_expr(
                             }
                             let _ = (__count, __start);
                             #min
-                            __out
+                            if __b { ::core::option::Option::Some(__out) } else { ::core::option::Option::None }
                         }),
                         true,
                     );
@@ -273,10 +357,13 @@ fn fallback(t: &Typing, ty: &Ty, scan: &TokenStream, k: &TokenStream) -> TokenSt
             quote!((|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut __vs))
         }
     };
-    quote!({
+    quote!(if __b {
         let mut __vs = ::core::clone::Clone::clone(sc);
         #scan
-        #p::built(#read)?
+        ::core::option::Option::Some(#p::built(#read)?)
+    } else {
+        #scan
+        ::core::option::Option::None
     })
 }
 
@@ -298,8 +385,10 @@ fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k
         let b = build(ty, k);
         let rt = rust_ty(ty, t, k);
         quote! {
-            let __x = #p::built((|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut { __vs }))?;
-            __extra.insert(__k.to_cow().into_owned(), __x);
+            if __b {
+                let __x = #p::built((|r: &mut #p::Scanner<'_>| -> #opt<#rt> { #opt::Some(#b) })(&mut { __vs }))?;
+                __extra.insert(__k.to_cow().into_owned(), __x);
+            }
         }
     });
     if extra.is_some() {
@@ -325,9 +414,9 @@ fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k
                 Some(if fd.nullable {
                     // `null` leaves the field empty, once the member's schema has accepted it.
                     let scan = node.map_or_else(|| additional_scan.clone(), |n| scan_call(ir, n));
-                    quote!(if sc.peek() == b'n' { #scan } else { #slot = #opt::Some(#read); })
+                    quote!(if sc.peek() == b'n' { #scan } else { #slot = #read; })
                 } else {
-                    quote!(#slot = #opt::Some(#read);)
+                    quote!(#slot = #read;)
                 })
             } else if fixed.iter().any(|(fname, _)| fname == name) || n < c.properties.len() {
                 None
@@ -353,11 +442,11 @@ fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k
         decls,
         names: per_name,
         undeclared: extra_build,
-        done: quote!(::core::result::Result::Ok(#name { #(#inits)* #extra_init })),
+        done: quote!(::core::result::Result::Ok(if __b { #opt::Some(#name { #(#inits)* #extra_init }) } else { #opt::None })),
     };
     let object = object_scan_with(ir, c, k, &TokenStream::new(), Some(&capture));
     quote! {
-        fn #f(sc: &mut #p::Scanner<'_>) -> ::core::result::Result<#name, #p::Halt> {
+        fn #f(sc: &mut #p::Scanner<'_>, __b: ::core::primitive::bool) -> ::core::result::Result<#opt<#name>, #p::Halt> {
             match sc.peek() {
                 b'{' => { #object }
                 b'"' | b'-' | b'0'..=b'9' | b'[' | b't' | b'f' | b'n' => ::core::result::Result::Err(#p::Halt::Invalid),

@@ -78,13 +78,18 @@ pub(crate) fn only_in_place(c: &Checks) -> bool {
     format!("{:?}", in_place_only(c)) == format!("{c:?}")
 }
 
-/// The scan function of every node.
-pub fn functions(ir: &Ir, k: &TokenStream) -> TokenStream {
+/// The scan function of every node; a node with a typed parse function (`scan_of`, by node:
+/// the type index, see [`super::parse`]) calls it without building.
+pub fn functions(ir: &Ir, scan_of: &[Option<usize>], k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
     let mut out = TokenStream::new();
     for (id, node) in ir.nodes.iter().enumerate() {
         let scan = sname(id);
         let body = match &node.body {
+            _ if scan_of.get(id).copied().flatten().is_some() => {
+                let f = super::parse::pname(scan_of.get(id).copied().flatten().unwrap_or(0));
+                quote!(#f(sc, false).map(|_| ()))
+            }
             Body::Always => quote!(sc.skip_value()),
             Body::Never => quote! { let _ = sc; ::core::result::Result::Err(#p::Halt::Invalid) },
             Body::Checks(c) if scans_locally(c) => scan_node(ir, id, c, k),
