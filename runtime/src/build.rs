@@ -10,7 +10,7 @@ use serde_json::{Number, Value};
 
 use crate::instance::Text;
 use crate::num::{to_i64, to_u64};
-use crate::text::{Kind, Scanner, Str};
+use crate::text::{Kind, Num, Scanner, Str};
 
 /// A reader positioned at one value of a validated instance; each reading method consumes that
 /// value. Implemented for [`ValueSource`] and for [`Scanner`] (reply text).
@@ -159,6 +159,40 @@ impl<'a> Source for ValueSource<'a> {
     }
 }
 
+/// A number the scan read, as `i64` (`5.0` counts), for the typed parse.
+#[inline]
+#[must_use]
+pub fn num_i64(n: Num) -> Option<i64> {
+    match n {
+        Num::U(u) => i64::try_from(u).ok(),
+        Num::I(i) => Some(i),
+        Num::F(_) => to_i64(&n.to_number()),
+    }
+}
+
+/// A number the scan read, as `u64` (`5.0` counts), for the typed parse.
+#[inline]
+#[must_use]
+pub fn num_u64(n: Num) -> Option<u64> {
+    match n {
+        Num::U(u) => Some(u),
+        Num::I(i) => u64::try_from(i).ok(),
+        Num::F(_) => to_u64(&n.to_number()),
+    }
+}
+
+/// A number the scan read, as `f64` (what `serde_json::Number::as_f64` gives).
+#[inline]
+#[must_use]
+#[allow(clippy::cast_precision_loss)]
+pub fn num_f64(n: Num) -> Option<f64> {
+    match n {
+        Num::U(u) => Some(u as f64),
+        Num::I(i) => Some(i as f64),
+        Num::F(f) => Some(f),
+    }
+}
+
 impl<'a> Source for Scanner<'a> {
     type Key = Str<'a>;
 
@@ -174,7 +208,7 @@ impl<'a> Source for Scanner<'a> {
         }
     }
     fn is_integer(&self) -> bool {
-        self.clone().num().is_ok_and(crate::text::Num::is_integer)
+        self.clone().num().is_ok_and(Num::is_integer)
     }
     fn has_member(&self, name: &str) -> bool {
         let mut found = false;
@@ -225,19 +259,11 @@ impl<'a> Source for Scanner<'a> {
     }
     #[inline]
     fn int64(&mut self) -> Option<i64> {
-        match self.num().ok()? {
-            crate::text::Num::U(u) => i64::try_from(u).ok(),
-            crate::text::Num::I(i) => Some(i),
-            n @ crate::text::Num::F(_) => to_i64(&n.to_number()),
-        }
+        num_i64(self.num().ok()?)
     }
     #[inline]
     fn uint64(&mut self) -> Option<u64> {
-        match self.num().ok()? {
-            crate::text::Num::U(u) => Some(u),
-            crate::text::Num::I(i) => u64::try_from(i).ok(),
-            n @ crate::text::Num::F(_) => to_u64(&n.to_number()),
-        }
+        num_u64(self.num().ok()?)
     }
     fn value(&mut self) -> Option<Value> {
         let start = self.pos();

@@ -262,7 +262,7 @@ macro_rules! tool_schema {
 #[doc(hidden)]
 pub mod __private {
     pub use crate::__impl_schemars;
-    pub use crate::build::{Source, ValueSource};
+    pub use crate::build::{num_f64, num_i64, num_u64, Source, ValueSource};
     pub use crate::format::format_matches;
     pub use crate::instance::{
         check_closed, check_required, check_type, fail_additional, fail_required, sval_eq, Instance, Text,

@@ -20,7 +20,7 @@ use quote::{format_ident, quote};
 use crate::model::types::{Ty, TypeDef, TypeKind, Typing};
 use crate::model::{Body, Checks, Ir, JsonType};
 
-use super::text::{object_scan_with, only_in_place, scan_call, scans_locally, tracked_names, Capture};
+use super::text::{number_checks, object_scan_with, only_in_place, scan_call, scans_locally, tracked_names, Capture};
 use super::types::{build, ident, rust_ty};
 use super::validate::key_index;
 
@@ -129,12 +129,7 @@ pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> Parse {
     let mut out = TokenStream::new();
     let mut scan_of = vec![None; ir.nodes.len()];
     let rec = recursive(t);
-    let has: Vec<bool> = t
-        .defs
-        .iter()
-        .zip(&rec)
-        .map(|(d, r)| !r && eligible(ir, d).is_some())
-        .collect();
+    let has: Vec<bool> = t.defs.iter().zip(&rec).map(|(d, r)| !r && eligible(ir, d).is_some()).collect();
     for (i, def) in t.defs.iter().enumerate() {
         if let Some(c) = eligible(ir, def).filter(|_| has.get(i).copied().unwrap_or(false)) {
             out.extend(one(ir, t, i, def, c, &has, k));
@@ -269,6 +264,49 @@ fn parse_expr(
                     true,
                 );
             }
+        }
+        Ty::I64 | Ty::U64 | Ty::F64 => {
+            let numeric = |c: &Checks| {
+                c.type_list().is_some_and(|t| t.iter().all(|x| matches!(x, JsonType::Integer | JsonType::Number)))
+            };
+            if let Some(c) = plain(ir, node, None).filter(|c| numeric(c)) {
+                let checks = number_checks(c, k);
+                let convert = match ty {
+                    Ty::I64 => quote!(#p::num_i64),
+                    Ty::U64 => quote!(#p::num_u64),
+                    _ => quote!(#p::num_f64),
+                };
+                return (
+                    quote!({
+                        match sc.peek() {
+                            b'-' | b'0'..=b'9' => {}
+                            b'"' | b'{' | b'[' | b't' | b'f' | b'n' => #invalid,
+                            _ => return ::core::result::Result::Err(#p::Halt::Syntax),
+                        }
+                        let __n = sc.num()?;
+                        #checks
+                        if __b { ::core::option::Option::Some(#p::built(#convert(__n))?) } else { ::core::option::Option::None }
+                    }),
+                    true,
+                );
+            }
+        }
+        Ty::Bool
+            if plain(ir, node, Some(JsonType::Boolean))
+                .is_some_and(|c| c.enum_values.is_none() && c.const_value.is_none()) =>
+        {
+            return (
+                quote!({
+                    let __v = match sc.peek() {
+                        b't' => { sc.lit(b"true")?; true }
+                        b'f' => { sc.lit(b"false")?; false }
+                        b'"' | b'-' | b'0'..=b'9' | b'{' | b'[' | b'n' => #invalid,
+                        _ => return ::core::result::Result::Err(#p::Halt::Syntax),
+                    };
+                    if __b { ::core::option::Option::Some(__v) } else { ::core::option::Option::None }
+                }),
+                true,
+            );
         }
         Ty::String if plain(ir, node, None).is_some() => {
             return (

@@ -346,6 +346,39 @@ pub(crate) fn scan_call(ir: &Ir, id: NodeId) -> TokenStream {
     }
 }
 
+/// The checks of a number just read into `__n` (a `Num`): integer-ness, `enum`/`const` and the
+/// numeric keywords, each returning `Halt::Invalid`.
+pub(crate) fn number_checks(c: &Checks, k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
+    let invalid = quote!(return ::core::result::Result::Err(#p::Halt::Invalid));
+    let mut checks = TokenStream::new();
+    let integer_only = c.type_list().is_some_and(|t| t.contains(&JsonType::Integer) && !t.contains(&JsonType::Number));
+    if integer_only {
+        checks.extend(quote! { if !__n.is_integer() { #invalid; } });
+    }
+    checks.extend(enum_const(c, K::Number, k));
+    let bounds = [
+        (&c.minimum, quote!(is_lt)),
+        (&c.exclusive_minimum, quote!(is_le)),
+        (&c.maximum, quote!(is_gt)),
+        (&c.exclusive_maximum, quote!(is_ge)),
+    ];
+    for (kw, test) in bounds {
+        if let Some(kw) = kw {
+            let l = limit(&kw.value, k);
+            checks.extend(quote! { if __n.compare(#l).#test() { #invalid; } });
+        }
+    }
+    if let Some(m) = &c.multiple_of {
+        if let Some((mantissa, exponent)) = m.value.decimal() {
+            checks.extend(quote! {
+                if !#p::multiple_of(&__n.to_number(), #p::Decimal { mantissa: #mantissa, exponent: #exponent }) { #invalid; }
+            });
+        }
+    }
+    checks
+}
+
 #[allow(clippy::too_many_lines)]
 fn scan_checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
@@ -392,32 +425,7 @@ fn scan_checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream 
 
     // Numbers.
     let number = gate(K::Number).unwrap_or_else(|| {
-        let mut checks = TokenStream::new();
-        let integer_only =
-            c.type_list().is_some_and(|t| t.contains(&JsonType::Integer) && !t.contains(&JsonType::Number));
-        if integer_only {
-            checks.extend(quote! { if !__n.is_integer() { #invalid; } });
-        }
-        checks.extend(enum_const(c, K::Number, k));
-        let bounds = [
-            (&c.minimum, quote!(is_lt)),
-            (&c.exclusive_minimum, quote!(is_le)),
-            (&c.maximum, quote!(is_gt)),
-            (&c.exclusive_maximum, quote!(is_ge)),
-        ];
-        for (kw, test) in bounds {
-            if let Some(kw) = kw {
-                let l = limit(&kw.value, k);
-                checks.extend(quote! { if __n.compare(#l).#test() { #invalid; } });
-            }
-        }
-        if let Some(m) = &c.multiple_of {
-            if let Some((mantissa, exponent)) = m.value.decimal() {
-                checks.extend(quote! {
-                    if !#p::multiple_of(&__n.to_number(), #p::Decimal { mantissa: #mantissa, exponent: #exponent }) { #invalid; }
-                });
-            }
-        }
+        let checks = number_checks(c, k);
         if checks.is_empty() {
             quote! { sc.number()?; #ok }
         } else {
