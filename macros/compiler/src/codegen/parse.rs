@@ -162,7 +162,7 @@ pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> Parse {
 
 /// The checks of `node` when its scan function reads the value itself in one pass (no
 /// in-place applicator, every keyword compiled by the scan), and its type is only `only`.
-fn plain<'a>(ir: &'a Ir, node: usize, only: Option<JsonType>) -> Option<&'a Checks> {
+fn plain(ir: &Ir, node: usize, only: Option<JsonType>) -> Option<&Checks> {
     let Body::Checks(c) = &ir.node(node).body else { return None };
     let in_place = c.reference.is_some()
         || !c.all_of.is_empty()
