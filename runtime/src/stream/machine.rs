@@ -25,7 +25,7 @@ use crate::pattern::Stepped;
 use crate::text::{Kind, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
-use super::program::{ty, Node, Program, NONE};
+use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
 
 /// Where a slot stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,6 +277,12 @@ pub struct Machine<const S: usize, const D: usize> {
     pushed_dead: bool,
     /// the key being read has an escape
     key_escaped: bool,
+    /// the string value being read is followed only to count its characters (no `enum`
+    /// string, no `pattern` still stepping): plain ASCII characters are taken in bulk, up to
+    /// `budget` more, counted in `pending` until a byte takes the full path
+    counting: bool,
+    budget: u64,
+    pending: u64,
     /// where the number being read began, and whether it has an exponent
     num_start: usize,
     num_exp: bool,
@@ -306,6 +312,9 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.root_valid = src.root_valid;
         self.pushed_dead = src.pushed_dead;
         self.key_escaped = src.key_escaped;
+        self.counting = src.counting;
+        self.budget = src.budget;
+        self.pending = src.pending;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.death.clone_from(&src.death);
@@ -339,6 +348,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             root_valid: false,
             pushed_dead: false,
             key_escaped: false,
+            counting: false,
+            budget: 0,
+            pending: 0,
             num_start: 0,
             num_exp: false,
             death: None,
@@ -397,7 +409,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if node.strings.is_some() || (node.pattern.is_some() && !s.pdone) {
                 return None;
             }
-            budget = budget.min(node.max_length.saturating_sub(s.chars));
+            budget = budget.min(node.max_length.saturating_sub(s.chars + self.pending));
         }
         Some((utf, budget))
     }
@@ -433,16 +445,81 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// Read `text[self.len()..]`: `text` is all of the text so far (what was read before must
     /// be its prefix). Returns `false` once the text is dead.
+    #[inline]
     pub fn advance(&mut self, text: &[u8]) -> bool {
         if self.death.is_some() {
             return false;
         }
         while let Some(&b) = text.get(self.pos) {
-            if !self.byte(text, b) {
+            if self.lex == Lex::Str && is_plain(b) {
+                // Inside a string, plain ASCII characters nobody looks at (or only counts).
+                if !self.follow {
+                    self.pos = plain_end(text, self.pos + 1);
+                    continue;
+                }
+                if self.counting && self.budget > 0 {
+                    let end = plain_end(text, self.pos + 1);
+                    let n = ((end - self.pos) as u64).min(self.budget);
+                    self.budget -= n;
+                    self.pending += n;
+                    self.pos += n as usize;
+                    continue;
+                }
+            }
+            if !self.slow_byte(text, b) {
                 return false;
             }
         }
         true
+    }
+
+    /// A byte on the full path (what the fast paths of `advance` do not take).
+    #[inline(never)]
+    fn slow_byte(&mut self, text: &[u8], b: u8) -> bool {
+        if self.pending > 0 {
+            self.flush();
+        }
+        let alive = self.byte(text, b);
+        if alive && self.counting && matches!(self.lex, Lex::Str) {
+            self.budget = self.count_budget();
+        }
+        alive
+    }
+
+    /// Hand the characters counted in bulk to the string's slots.
+    fn flush(&mut self) {
+        let n = std::mem::take(&mut self.pending);
+        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)).copied() else { return };
+        for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st == St::Open {
+                s.chars += n;
+            }
+        }
+    }
+
+    /// Whether the top frame's open slots only count the characters of the string being read.
+    fn only_counts(&self) -> bool {
+        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return false };
+        if f.kind != Kind::String || f.key || self.in_key {
+            return false;
+        }
+        self.slots
+            .get(usize::from(f.lo)..usize::from(f.hi))
+            .into_iter()
+            .flatten()
+            .all(|s| s.st != St::Open || (self.prog.node(s.node).strings.is_none() && s.pdone))
+    }
+
+    /// How many more characters every open slot of the top frame allows (`maxLength`).
+    fn count_budget(&self) -> u64 {
+        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return 0 };
+        let mut budget = u64::MAX;
+        for s in self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st == St::Open {
+                budget = budget.min(self.prog.node(s.node).max_length.saturating_sub(s.chars));
+            }
+        }
+        budget
     }
 
     /// The text has ended: close a number at the root, and decide. `Ok(true)`: valid;
@@ -453,6 +530,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     pub fn finish(&mut self, text: &[u8]) -> Result<bool, Death> {
         if let Some(d) = &self.death {
             return Err(d.clone());
+        }
+        if self.pending > 0 {
+            self.flush();
         }
         if let Lex::Num(st) = self.lex {
             let ends = self.depth == 0 && matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits);
@@ -818,6 +898,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let pushed = self.push_value(level, kind, b, at);
         if kind == Kind::String {
             self.follow = pushed && self.top_follows();
+            self.counting = self.follow && self.only_counts();
+            self.budget = if self.counting { self.count_budget() } else { 0 };
         }
         if pushed && self.pushed_dead {
             return self.settle(text, at);
@@ -875,6 +957,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.lex = Lex::Str;
         self.in_key = true;
         self.follow = false;
+        self.counting = false;
         let level = self.depth as usize - 1;
         if level + 1 != self.nf || self.degraded {
             return true;
@@ -1018,7 +1101,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                     let node = self.prog.node(s.node);
-                    s.cands = narrow(s.cands, node.names, s.koff, b);
+                    s.cands = narrow_byte(node.name_bytes, s.cands, s.koff as usize, b);
                     s.koff += 1;
                     let props = s.cands & all_bits(node.props.len());
                     if s.st == St::Open && props != 0 && props & !s.seen == 0 {
@@ -1054,8 +1137,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                 }
-                if let Some(strings) = node.strings {
-                    s.cands = narrow(s.cands, strings, s.koff, b);
+                if node.strings.is_some() {
+                    s.cands = narrow_byte(node.string_bytes, s.cands, s.koff as usize, b);
                     s.koff += 1;
                     if s.cands == 0 {
                         s.st = St::Dead;
@@ -1103,7 +1186,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                     let node = prog.node(s.node);
-                    let cands = narrow_run(s.cands, node.names, s.koff, run);
+                    let cands = narrow_run(node.name_bytes, s.cands, s.koff, run);
                     let props = cands & all_bits(node.props.len());
                     if !apply && s.st == St::Open && props & !s.seen == 0 {
                         return false;
@@ -1129,7 +1212,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if !apply && chars > node.max_length {
                 return false;
             }
-            let cands = node.strings.map(|st| narrow_run(s.cands, st, s.koff, run));
+            let cands = node.strings.map(|_| narrow_run(node.string_bytes, s.cands, s.koff, run));
             if !apply && cands == Some(0) {
                 return false;
             }
@@ -1203,11 +1286,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let sel = if s.kfollow {
                 exact_name(s.cands, node.names, s.koff)
             } else {
-                let found = match decoded {
-                    Some(k) => node.names.iter().position(|n| k.eq_str(n)),
-                    None => node.names.iter().position(|n| n.as_bytes() == raw),
-                };
-                found.map_or(NONE, |x| x as u16)
+                match decoded {
+                    Some(k) => node.names.iter().position(|n| k.eq_str(n)).map_or(NONE, |x| x as u16),
+                    None => {
+                        let all = narrow_run(node.name_bytes, all_bits(node.names.len()), 0, raw);
+                        exact_name(all, node.names, raw.len() as u32)
+                    }
+                }
             };
             let mut s2 = s;
             s2.sel = sel;
@@ -1322,6 +1407,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 return false;
             }
             let key = kind == Kind::String && self.in_key;
+            if !key && !matches!(kind, Kind::Object | Kind::Array) && self.by_type(parent, kind) {
+                // Every subschema this scalar gets is decided by its type at this byte, and all
+                // accept it: no frame (its verdict, valid, changes nothing above).
+                return false;
+            }
             for i in usize::from(parent.lo)..usize::from(parent.hi) {
                 let Some(p) = self.slots.get(i).copied() else { continue };
                 if p.st != St::Open {
@@ -1409,6 +1499,27 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         // In-place combinations can die at the first byte only through these deaths.
         self.pushed_dead = died;
         true
+    }
+
+    /// Whether every subschema the open slots of `parent` apply to its new scalar child of kind
+    /// `kind` judges it by its type alone and accepts that type (none is a `contains`).
+    fn by_type(&self, parent: Frame, kind: Kind) -> bool {
+        let bits = kind.bits();
+        let mut ok = true;
+        for p in self.slots.get(usize::from(parent.lo)..usize::from(parent.hi)).into_iter().flatten() {
+            if p.st != St::Open {
+                continue;
+            }
+            let node = self.prog.node(p.node);
+            for_requests(node, p, parent.kind, parent.count, |n, contains| {
+                let c = self.prog.node(n);
+                ok &= !contains && (c.always || (c.types & bits != 0 && c.type_only(bits)));
+            });
+            if !ok {
+                return false;
+            }
+        }
+        ok
     }
 
     /// Give node `n` and what it applies in place a slot in the frame being built, once each.
@@ -1946,10 +2057,6 @@ fn for_requests(node: &Node, p: &Slot, kind: Kind, count: u32, mut f: impl FnMut
     }
 }
 
-/// Keep the candidates of `names` whose byte at `off` is `b`.
-fn narrow(cands: u128, names: &[&str], off: u32, b: u8) -> u128 {
-    narrow_run(cands, names, off, &[b])
-}
 
 /// The bits of `bits` whose index `keep` accepts.
 fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
@@ -1965,10 +2072,17 @@ fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
     out
 }
 
-/// Keep the candidates of `names` that continue at `off` with all of `run`.
-fn narrow_run(cands: u128, names: &[&str], off: u32, run: &[u8]) -> u128 {
+/// Keep the candidates (of the names `tab` indexes) that continue at `off` with all of `run`.
+fn narrow_run(tab: ByteTable, cands: u128, off: u32, run: &[u8]) -> u128 {
+    let mut c = cands;
     let off = off as usize;
-    filter_bits(cands, |i| names.get(i).and_then(|n| n.as_bytes().get(off..off + run.len())) == Some(run))
+    for (i, &b) in run.iter().enumerate() {
+        if c == 0 {
+            break;
+        }
+        c = narrow_byte(tab, c, off + i, b);
+    }
+    c
 }
 
 /// The candidate that is exactly `len` bytes long, or [`NONE`].
@@ -1990,6 +2104,40 @@ const fn all_bits(n: usize) -> u128 {
     } else {
         (1u128 << n) - 1
     }
+}
+
+/// A byte a string takes as one character with no other effect: printable ASCII, not `"` or `\\`.
+#[inline]
+const fn is_plain(b: u8) -> bool {
+    b >= 0x20 && b < 0x80 && b != b'"' && b != b'\\'
+}
+
+/// Whether all 8 bytes of `w` are plain (conservative: `false` may be wrong only when some
+/// byte is not plain).
+#[inline]
+fn plain8(w: u64) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+    let quote = zero(w ^ (LO * 0x22));
+    let bs = zero(w ^ (LO * 0x5C));
+    let ctl = w.wrapping_sub(LO * 0x20) & !w & HI;
+    (quote | bs | ctl | (w & HI)) == 0
+}
+
+/// The end of the run of plain bytes of `text` from `i`.
+#[inline]
+fn plain_end(text: &[u8], mut i: usize) -> usize {
+    while let Some(w) = text.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        if !plain8(u64::from_le_bytes(w)) {
+            break;
+        }
+        i += 8;
+    }
+    while text.get(i).is_some_and(|&b| is_plain(b)) {
+        i += 1;
+    }
+    i
 }
 
 const fn is_ws(b: u8) -> bool {

@@ -190,10 +190,17 @@ impl<T: Tool> Stream<T> {
     ///
     /// After [`Progress::Dead`] the stream stays dead and ignores what it is fed; after
     /// [`Stream::finish`] it ignores what it is fed too. Neither panics.
+    #[inline]
     pub fn feed(&mut self, bytes: &[u8]) -> Progress {
         if self.finished.is_none() && self.m.death().is_none() {
-            self.text.extend_from_slice(bytes);
-            self.m.advance(&self.text);
+            if let [b] = bytes {
+                self.text.push(*b);
+            } else {
+                self.text.extend_from_slice(bytes);
+            }
+            if self.m.advance(&self.text) {
+                return Progress::Alive;
+            }
         }
         self.progress()
     }

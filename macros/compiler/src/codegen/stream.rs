@@ -140,6 +140,27 @@ fn names(c: &Checks) -> Vec<&str> {
     out
 }
 
+/// For each byte offset, the bytes that `names` have there (ascending) with the bits of the names
+/// that have it: narrowing the candidates by one byte is one lookup (`names` has at most 128).
+fn byte_table(names: &[&str]) -> TokenStream {
+    let mut rows: Vec<std::collections::BTreeMap<u8, u128>> = Vec::new();
+    for (i, n) in names.iter().enumerate().take(128) {
+        for (k, &b) in n.as_bytes().iter().enumerate() {
+            if rows.len() <= k {
+                rows.push(std::collections::BTreeMap::new());
+            }
+            if let Some(row) = rows.get_mut(k) {
+                *row.entry(b).or_insert(0) |= 1u128 << i;
+            }
+        }
+    }
+    let rows = rows.iter().map(|row| {
+        let entries = row.iter().map(|(b, m)| quote!((#b, #m)));
+        quote!(&[#(#entries),*])
+    });
+    quote!(&[#(#rows),*])
+}
+
 /// How many string members `enum` or `const` has (`None` without either).
 fn enum_strings(c: &Checks) -> Option<usize> {
     let is_str = |v: &JsonValue| matches!(v, JsonValue::String(_));
@@ -278,7 +299,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             };
             fields.push(quote!(enum_types: #bits, literals: #literals, enum_text: #text, is_const: #is_const));
             if follow_strings {
-                fields.push(quote!(strings: ::core::option::Option::Some(&[#(#strings),*])));
+                let tab = byte_table(&strings);
+                fields.push(quote!(strings: ::core::option::Option::Some(&[#(#strings),*]), string_bytes: #tab));
             }
         }
         if let Some(m) = &c.max_length {
@@ -340,7 +362,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             if !names.is_empty() {
                 let props: Vec<u16> = c.properties.iter().map(|p| id(p.node)).collect();
                 let required = bits(&mut c.required.iter().map(|r| r.0.as_str()));
-                fields.push(quote!(names: &[#(#names),*], props: &[#(#props),*], required: #required));
+                let tab = byte_table(&names);
+                fields.push(quote!(names: &[#(#names),*], name_bytes: #tab, props: &[#(#props),*], required: #required));
             }
             if let Some(a) = c.additional {
                 let closed = matches!(ir.node(a).body, Body::Never);
