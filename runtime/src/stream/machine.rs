@@ -21,8 +21,9 @@
 //! two fixed arrays whose sizes the macro computed from the schema; a value nested deeper than
 //! the tracked levels is followed for syntax only and judged when its tracked ancestor closes.
 
+use crate::num::Limit;
 use crate::pattern::Stepped;
-use crate::text::{Kind, Scanner, Span, MAX_DEPTH};
+use crate::text::{Kind, Num, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
 use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
@@ -283,6 +284,13 @@ pub struct Machine<const S: usize, const D: usize> {
     counting: bool,
     budget: u64,
     pending: u64,
+    /// the one slot that follows the string being read, when there is only one (else
+    /// [`NONE`]): its plain characters are stepped in the fast path of `advance`; `fast_key`:
+    /// it matches a key against the names (with `fast_props` the bits of `properties`), else it
+    /// follows a string value
+    fast: u16,
+    fast_key: bool,
+    fast_props: u128,
     /// where the number being read began, and whether it has an exponent
     num_start: usize,
     num_exp: bool,
@@ -315,6 +323,9 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.counting = src.counting;
         self.budget = src.budget;
         self.pending = src.pending;
+        self.fast = src.fast;
+        self.fast_key = src.fast_key;
+        self.fast_props = src.fast_props;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.death.clone_from(&src.death);
@@ -351,6 +362,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             counting: false,
             budget: 0,
             pending: 0,
+            fast: NONE,
+            fast_key: false,
+            fast_props: 0,
             num_start: 0,
             num_exp: false,
             death: None,
@@ -451,20 +465,54 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             return false;
         }
         while let Some(&b) = text.get(self.pos) {
-            if self.lex == Lex::Str && is_plain(b) {
-                // Inside a string, plain ASCII characters nobody looks at (or only counts).
-                if !self.follow {
-                    self.pos = plain_end(text, self.pos + 1);
+            // The fast paths: bytes that change nothing but the lexer's state, or one slot's.
+            match self.lex {
+                Lex::Str if is_plain(b) => {
+                    // Inside a string, plain ASCII characters nobody looks at, or that one slot
+                    // follows, or that are only counted.
+                    if !self.follow {
+                        self.pos = plain_end(text, self.pos + 1);
+                        continue;
+                    }
+                    if self.fast != NONE && self.fast_run(text) {
+                        continue;
+                    }
+                    if self.counting && self.budget > 0 {
+                        let end = plain_end(text, self.pos + 1);
+                        let n = ((end - self.pos) as u64).min(self.budget);
+                        self.budget -= n;
+                        self.pending += n;
+                        self.pos += n as usize;
+                        continue;
+                    }
+                }
+                Lex::Num(NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if b.is_ascii_digit() => {
+                    self.pos += 1;
+                    while text.get(self.pos).is_some_and(u8::is_ascii_digit) {
+                        self.pos += 1;
+                    }
                     continue;
                 }
-                if self.counting && self.budget > 0 {
-                    let end = plain_end(text, self.pos + 1);
-                    let n = ((end - self.pos) as u64).min(self.budget);
-                    self.budget -= n;
-                    self.pending += n;
-                    self.pos += n as usize;
+                Lex::Lit(w, i) => {
+                    let word = WORDS.get(usize::from(w)).copied().unwrap_or(b"null");
+                    if usize::from(i) + 1 < word.len() && word.get(usize::from(i)) == Some(&b) {
+                        self.lex = Lex::Lit(w, i + 1);
+                        self.pos += 1;
+                        continue;
+                    }
+                }
+                Lex::Colon if b == b':' => {
+                    self.lex = Lex::Value;
+                    self.pos += 1;
                     continue;
                 }
+                Lex::Value | Lex::ArrFirst | Lex::ObjFirst | Lex::Key | Lex::Colon | Lex::After | Lex::Done
+                    if is_ws(b) =>
+                {
+                    self.pos += 1;
+                    continue;
+                }
+                _ => {}
             }
             if !self.slow_byte(text, b) {
                 return false;
@@ -486,6 +534,65 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         alive
     }
 
+    /// Plain characters of the string being read, stepped on the one slot that follows it, as
+    /// far as that slot does not die (the byte that kills it takes the full path). Whether any
+    /// was taken.
+    #[inline]
+    fn fast_run(&mut self, text: &[u8]) -> bool {
+        let start = self.pos;
+        let mut pos = start;
+        let prog: &'static Program = self.prog;
+        let Some(s) = self.slots.get_mut(usize::from(self.fast)) else { return false };
+        let node = prog.node(s.node);
+        if self.fast_key {
+            let props = self.fast_props;
+            while let Some(&b) = text.get(pos) {
+                if !is_plain(b) {
+                    break;
+                }
+                let c = narrow_byte(node.name_bytes, s.cands, s.koff as usize, b);
+                if s.st == St::Open && c & props & !s.seen == 0 {
+                    break;
+                }
+                s.cands = c;
+                s.koff += 1;
+                pos += 1;
+            }
+        } else {
+            while let Some(&b) = text.get(pos) {
+                if !is_plain(b) || s.st != St::Open || s.chars >= node.max_length {
+                    break;
+                }
+                let mut cands = s.cands;
+                if node.strings.is_some() {
+                    cands = narrow_byte(node.string_bytes, cands, s.koff as usize, b);
+                    if cands == 0 {
+                        break;
+                    }
+                }
+                let mut dfa = (s.dfa, s.pdone, s.pmatch);
+                if let (Some((p, _)), false) = (node.pattern, s.pdone) {
+                    let (next, how) = p.step(s.dfa, b);
+                    dfa = match how {
+                        Stepped::Live => (next, false, false),
+                        Stepped::Matched => (next, true, true),
+                        Stepped::Unknown => (next, true, false),
+                        Stepped::Dead => break,
+                    };
+                }
+                s.chars += 1;
+                if node.strings.is_some() {
+                    s.cands = cands;
+                    s.koff += 1;
+                }
+                (s.dfa, s.pdone, s.pmatch) = dfa;
+                pos += 1;
+            }
+        }
+        self.pos = pos;
+        pos > start
+    }
+
     /// Hand the characters counted in bulk to the string's slots.
     fn flush(&mut self) {
         let n = std::mem::take(&mut self.pending);
@@ -497,17 +604,38 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
     }
 
-    /// Whether the top frame's open slots only count the characters of the string being read.
-    fn only_counts(&self) -> bool {
-        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return false };
-        if f.kind != Kind::String || f.key || self.in_key {
-            return false;
+    /// How the string value that begins is followed: `follow` (some slot looks at its
+    /// characters), `counting` and its `budget`, or the one slot the fast path steps.
+    fn string_plan(&mut self, pushed: bool) {
+        self.follow = false;
+        self.counting = false;
+        self.budget = 0;
+        self.fast = NONE;
+        let Some(f) = self.frames.get(self.nf.wrapping_sub(1)).filter(|_| pushed && !self.degraded) else {
+            return;
+        };
+        let (mut follow, mut counts, mut open, mut budget) = (false, true, 0, u64::MAX);
+        for s in self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st != St::Open {
+                continue;
+            }
+            let node = self.prog.node(s.node);
+            open += 1;
+            follow |= node.follows_chars();
+            counts &= node.strings.is_none() && s.pdone;
+            budget = budget.min(node.max_length.saturating_sub(s.chars));
         }
-        self.slots
-            .get(usize::from(f.lo)..usize::from(f.hi))
-            .into_iter()
-            .flatten()
-            .all(|s| s.st != St::Open || (self.prog.node(s.node).strings.is_none() && s.pdone))
+        self.follow = follow;
+        if !follow {
+            return;
+        }
+        if counts {
+            self.counting = true;
+            self.budget = budget;
+        } else if open == 1 && f.hi == f.lo + 1 {
+            self.fast = f.lo;
+            self.fast_key = false;
+        }
     }
 
     /// How many more characters every open slot of the top frame allows (`maxLength`).
@@ -593,8 +721,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                             }
                             if end > at + 1 {
                                 if let Some(run) = text.get(at..end) {
-                                    if self.str_run(run, false) {
-                                        self.str_run(run, true);
+                                    if self.str_run(run) {
                                         self.pos = end;
                                         return true;
                                     }
@@ -897,9 +1024,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
         let pushed = self.push_value(level, kind, b, at);
         if kind == Kind::String {
-            self.follow = pushed && self.top_follows();
-            self.counting = self.follow && self.only_counts();
-            self.budget = if self.counting { self.count_budget() } else { 0 };
+            self.string_plan(pushed);
         }
         if pushed && self.pushed_dead {
             return self.settle(text, at);
@@ -958,6 +1083,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.in_key = true;
         self.follow = false;
         self.counting = false;
+        self.fast = NONE;
         let level = self.depth as usize - 1;
         if level + 1 != self.nf || self.degraded {
             return true;
@@ -967,9 +1093,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         f.ke = at;
         let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
         let mut follow = false;
+        let mut named = false;
         self.key_escaped = false;
         for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
             let node = self.prog.node(s.node);
+            named |= s.st == St::Open && node.property_names != NONE;
             s.koff = 0;
             s.sel = NONE;
             s.pats = 0;
@@ -980,11 +1108,25 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             follow |= early;
         }
         // The key as a value of its own, for `propertyNames`.
-        let pushed = self.push_value(level + 1, Kind::String, b'"', at);
+        let pushed = named && self.push_value(level + 1, Kind::String, b'"', at);
         if let Some(k) = self.frames.get_mut(level + 1).filter(|_| pushed) {
             k.key = true;
         }
         self.follow = follow || (pushed && self.top_follows());
+        if follow && !pushed && !self.degraded {
+            // One slot matching the key against its names: the fast path steps it.
+            let mut one = None;
+            for i in lo..hi {
+                if self.slots.get(i).is_some_and(|s| s.kfollow) {
+                    one = if one.is_none() { Some(i) } else { Some(usize::MAX) };
+                }
+            }
+            if let Some(i) = one.filter(|&i| i != usize::MAX) {
+                self.fast = i as u16;
+                self.fast_key = true;
+                self.fast_props = self.slots.get(i).map_or(0, |s| all_bits(self.prog.node(s.node).props.len()));
+            }
+        }
         if pushed && self.pushed_dead {
             return self.settle(text, at);
         }
@@ -1172,75 +1314,127 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         true
     }
 
-    /// A run of plain ASCII characters of the current string: with `apply`, take it in (the caller
-    /// checked that no slot dies in it); without, whether every slot survives it.
-    fn str_run(&mut self, run: &[u8], apply: bool) -> bool {
+    /// A run of plain ASCII characters of the current string: taken in when no slot dies in it
+    /// (`true`); else nothing changes (`false`) and the caller goes byte by byte.
+    fn str_run(&mut self, run: &[u8]) -> bool {
+        // What each slot becomes, computed once (the first `RUN_CACHE` slots of each part).
+        const RUN_CACHE: usize = 8;
         let prog: &'static Program = self.prog;
         let n = run.len() as u32;
-        if self.in_key {
+        let key_frame = if self.in_key {
             let level = self.depth as usize - 1;
-            if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
-                let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
-                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
-                    if !s.kfollow {
-                        continue;
-                    }
-                    let node = prog.node(s.node);
-                    let cands = narrow_run(node.name_bytes, s.cands, s.koff, run);
-                    let props = cands & all_bits(node.props.len());
-                    if !apply && s.st == St::Open && props & !s.seen == 0 {
-                        return false;
-                    }
-                    if apply {
+            self.frames.get(level).filter(|_| level < self.nf).map(|f| (usize::from(f.lo), usize::from(f.hi)))
+        } else {
+            None
+        };
+        let mut keys = [0u128; RUN_CACHE];
+        if let Some((lo, hi)) = key_frame {
+            let mut k = 0;
+            for s in self.slots.get(lo..hi).into_iter().flatten() {
+                if !s.kfollow {
+                    continue;
+                }
+                let node = prog.node(s.node);
+                let cands = narrow_run(node.name_bytes, s.cands, s.koff, run);
+                let props = cands & all_bits(node.props.len());
+                if s.st == St::Open && props & !s.seen == 0 {
+                    return false;
+                }
+                if let Some(x) = keys.get_mut(k) {
+                    *x = cands;
+                }
+                k += 1;
+            }
+        }
+        let own = self
+            .nf
+            .checked_sub(1)
+            .and_then(|i| self.frames.get(i))
+            .filter(|f| f.kind == Kind::String && f.key == self.in_key)
+            .map(|f| (usize::from(f.lo), usize::from(f.hi)));
+        let mut vals = [(0u128, (0u32, false, false)); RUN_CACHE];
+        if let Some((lo, hi)) = own {
+            let mut k = 0;
+            for s in self.slots.get(lo..hi).into_iter().flatten() {
+                if s.st != St::Open {
+                    continue;
+                }
+                let Some(v) = self.run_slot(s, run) else { return false };
+                if let Some(x) = vals.get_mut(k) {
+                    *x = v;
+                }
+                k += 1;
+            }
+        }
+        // No slot dies: apply.
+        if let Some((lo, hi)) = key_frame {
+            let mut k = 0;
+            for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                if !s.kfollow {
+                    continue;
+                }
+                s.cands = match keys.get(k) {
+                    Some(&c) => c,
+                    None => narrow_run(prog.node(s.node).name_bytes, s.cands, s.koff, run),
+                };
+                s.koff += n;
+                k += 1;
+            }
+        }
+        if let Some((lo, hi)) = own {
+            let mut k = 0;
+            for i in lo..hi {
+                let Some(s) = self.slots.get(i).copied() else { continue };
+                if s.st != St::Open {
+                    continue;
+                }
+                let (cands, dfa) = match vals.get(k) {
+                    Some(&v) => v,
+                    None => self.run_slot(&s, run).unwrap_or((s.cands, (s.dfa, s.pdone, s.pmatch))),
+                };
+                k += 1;
+                if let Some(s) = self.slots.get_mut(i) {
+                    s.chars += u64::from(n);
+                    if prog.node(s.node).strings.is_some() {
                         s.cands = cands;
                         s.koff += n;
                     }
+                    (s.dfa, s.pdone, s.pmatch) = dfa;
                 }
-            }
-        }
-        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return true };
-        if f.kind != Kind::String || f.key != self.in_key {
-            return true;
-        }
-        let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
-        for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
-            if s.st != St::Open {
-                continue;
-            }
-            let node = prog.node(s.node);
-            let chars = s.chars + u64::from(n);
-            if !apply && chars > node.max_length {
-                return false;
-            }
-            let cands = node.strings.map(|_| narrow_run(node.string_bytes, s.cands, s.koff, run));
-            if !apply && cands == Some(0) {
-                return false;
-            }
-            let mut dfa = (s.dfa, s.pdone, s.pmatch);
-            if let (Some((p, _)), false) = (node.pattern, s.pdone) {
-                for &b in run {
-                    let (next, how) = p.step(dfa.0, b);
-                    dfa.0 = next;
-                    match how {
-                        Stepped::Live => continue,
-                        Stepped::Matched => dfa = (next, true, true),
-                        Stepped::Unknown => dfa = (next, true, false),
-                        Stepped::Dead if !apply => return false,
-                        Stepped::Dead => {}
-                    }
-                    break;
-                }
-            }
-            if apply {
-                s.chars = chars;
-                if let Some(c) = cands {
-                    s.cands = c;
-                    s.koff += n;
-                }
-                (s.dfa, s.pdone, s.pmatch) = dfa;
             }
         }
         true
+    }
+
+    /// What an open string slot becomes after a plain run: its `enum` candidates and pattern
+    /// state, or `None` when it dies in the run.
+    fn run_slot(&self, s: &Slot, run: &[u8]) -> Option<(u128, (u32, bool, bool))> {
+        let node = self.prog.node(s.node);
+        if s.chars + run.len() as u64 > node.max_length {
+            return None;
+        }
+        let cands = match node.strings {
+            Some(_) => narrow_run(node.string_bytes, s.cands, s.koff, run),
+            None => s.cands,
+        };
+        if node.strings.is_some() && cands == 0 {
+            return None;
+        }
+        let mut dfa = (s.dfa, s.pdone, s.pmatch);
+        if let (Some((p, _)), false) = (node.pattern, s.pdone) {
+            for &b in run {
+                let (next, how) = p.step(dfa.0, b);
+                dfa.0 = next;
+                match how {
+                    Stepped::Live => continue,
+                    Stepped::Matched => dfa = (next, true, true),
+                    Stepped::Unknown => dfa = (next, true, false),
+                    Stepped::Dead => return None,
+                }
+                break;
+            }
+        }
+        Some((cands, dfa))
     }
 
     /// The closing quote of a string (at `at`).
@@ -1401,17 +1595,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let lo = self.ns;
         let (count, root) = (self.ns, level == 0);
         if root {
-            self.add(self.prog.root);
+            self.add(self.prog.root, lo);
         } else if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
             if !parent.children {
                 return false;
             }
             let key = kind == Kind::String && self.in_key;
-            if !key && !matches!(kind, Kind::Object | Kind::Array) && self.by_type(parent, kind) {
-                // Every subschema this scalar gets is decided by its type at this byte, and all
-                // accept it: no frame (its verdict, valid, changes nothing above).
-                return false;
-            }
+            let mut contains = false;
             for i in usize::from(parent.lo)..usize::from(parent.hi) {
                 let Some(p) = self.slots.get(i).copied() else { continue };
                 if p.st != St::Open {
@@ -1419,9 +1609,26 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
                 let node = self.prog.node(p.node);
                 if key {
-                    self.add(node.property_names);
+                    self.add(node.property_names, lo);
                 } else {
-                    for_requests(node, &p, parent.kind, parent.count, |n, _| self.add(n));
+                    for_requests(node, &p, parent.kind, parent.count, |n, c| {
+                        contains |= c;
+                        self.add(n, lo);
+                    });
+                }
+            }
+            if !key && !contains && !self.degraded && !matches!(kind, Kind::Object | Kind::Array) {
+                let bits = kind.bits();
+                let prog = self.prog;
+                let typed = self.slots.get(lo..self.ns).into_iter().flatten().all(|s| {
+                    let c = prog.node(s.node);
+                    c.types & bits != 0 && c.type_only(bits)
+                });
+                if typed {
+                    // Every subschema this scalar gets is decided by its type at this byte, and
+                    // all accept it: no frame (its verdict, valid, changes nothing above).
+                    self.ns = lo;
+                    return false;
                 }
             }
         }
@@ -1501,41 +1708,20 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         true
     }
 
-    /// Whether every subschema the open slots of `parent` apply to its new scalar child of kind
-    /// `kind` judges it by its type alone and accepts that type (none is a `contains`).
-    fn by_type(&self, parent: Frame, kind: Kind) -> bool {
-        let bits = kind.bits();
-        let mut ok = true;
-        for p in self.slots.get(usize::from(parent.lo)..usize::from(parent.hi)).into_iter().flatten() {
-            if p.st != St::Open {
-                continue;
-            }
-            let node = self.prog.node(p.node);
-            for_requests(node, p, parent.kind, parent.count, |n, contains| {
-                let c = self.prog.node(n);
-                ok &= !contains && (c.always || (c.types & bits != 0 && c.type_only(bits)));
-            });
-            if !ok {
-                return false;
-            }
-        }
-        ok
-    }
-
     /// Give node `n` and what it applies in place a slot in the frame being built, once each.
-    fn add(&mut self, n: u16) {
+    /// (`lo`: the frame's first slot.)
+    fn add(&mut self, n: u16, lo: usize) {
         if n == NONE {
             return;
         }
         let prog: &'static Program = self.prog;
         for &m in prog.node(n).closure {
-            self.add_one(m);
+            self.add_one(m, lo);
         }
     }
 
-    fn add_one(&mut self, n: u16) {
-        let start = self.frame_lo_building();
-        if self.slots.get(start..self.ns).into_iter().flatten().any(|s| s.node == n) {
+    fn add_one(&mut self, n: u16, lo: usize) {
+        if self.slots.get(lo..self.ns).into_iter().flatten().any(|s| s.node == n) {
             return;
         }
         match self.slots.get_mut(self.ns) {
@@ -1550,11 +1736,6 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 self.exact = false;
             }
         }
-    }
-
-    /// The first slot of the frame being built (the one after the top frame's slots).
-    fn frame_lo_building(&self) -> usize {
-        self.nf.checked_sub(1).and_then(|i| self.frames.get(i)).map_or(0, |f| usize::from(f.hi))
     }
 
     fn pop(&mut self, level: usize) {
@@ -1769,7 +1950,21 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         } else {
             node.scalar & f.kind.bits() == f.kind.bits() && (node.pattern.is_none() || !s.pdone || s.pmatch)
         };
-        let why = if !from_state {
+        // A short number literal against bounds: decided here, as the scan function would.
+        let int = match (f.kind, node.bounds) {
+            (Kind::Number, Some(bounds)) if !from_state => {
+                let integer = node.types & ty::NUMBER == 0;
+                number_literal(text.get(f.start..self.pos).unwrap_or_default()).map(|n| in_bounds(n, &bounds, integer))
+            }
+            _ => None,
+        };
+        let why = if let Some(ok) = int {
+            if ok {
+                self.in_place_checks(level, &s, text)
+            } else {
+                Some(Why::Scan)
+            }
+        } else if !from_state {
             let span = text.get(f.start..self.pos).and_then(|t| std::str::from_utf8(t).ok());
             match span {
                 Some(t) if (node.scan)(&mut Scanner::new(t)).is_ok() => None,
@@ -2057,7 +2252,6 @@ fn for_requests(node: &Node, p: &Slot, kind: Kind, count: u32, mut f: impl FnMut
     }
 }
 
-
 /// The bits of `bits` whose index `keep` accepts.
 fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
     let mut out = bits;
@@ -2070,6 +2264,54 @@ fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
         }
     }
     out
+}
+
+/// The value the scanner gives a number literal without exponent of at most 15 digits (18
+/// for an integer), computed the same way (an integer exactly; a fraction as its digits divided
+/// by a power of ten, both exact in `f64`, as the scanner's shared fast path does); `None` for
+/// anything else.
+fn number_literal(t: &[u8]) -> Option<Num> {
+    const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+    let (neg, rest) = match t.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, t),
+    };
+    let (int, frac) = match rest.iter().position(|&c| c == b'.') {
+        Some(i) => (rest.get(..i)?, Some(rest.get(i + 1..)?)),
+        None => (rest, None),
+    };
+    let digits = int.len() + frac.map_or(0, <[u8]>::len);
+    if int.is_empty() || digits > if frac.is_some() { 15 } else { 18 } || frac.is_some_and(<[u8]>::is_empty) {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &d in int.iter().chain(frac.unwrap_or_default()) {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + u64::from(d - b'0');
+    }
+    match frac {
+        #[allow(clippy::cast_precision_loss)]
+        Some(f) => {
+            let x = v as f64 / *POW10.get(f.len())?;
+            Some(Num::F(if neg { -x } else { x }))
+        }
+        // `-0` is a float to the scanner.
+        None if neg => i64::try_from(v).ok().filter(|&i| i != 0).map(|i| Num::I(-i)),
+        None => Some(Num::U(v)),
+    }
+}
+
+/// Whether number `n` is within `[minimum, exclusiveMinimum, maximum, exclusiveMaximum]`, and an
+/// integer if `integer`.
+fn in_bounds(n: Num, b: &[Option<Limit>; 4], integer: bool) -> bool {
+    let [lo, xlo, hi, xhi] = *b;
+    !((integer && !n.is_integer())
+        || lo.is_some_and(|l| n.compare(l).is_lt())
+        || xlo.is_some_and(|l| n.compare(l).is_le())
+        || hi.is_some_and(|l| n.compare(l).is_gt())
+        || xhi.is_some_and(|l| n.compare(l).is_ge()))
 }
 
 /// Keep the candidates (of the names `tab` indexes) that continue at `off` with all of `run`.

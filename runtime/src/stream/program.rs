@@ -2,6 +2,7 @@
 //! [`super::machine::Machine`]. Everything here is `'static` data and function pointers; nothing
 //! is built at run time.
 
+use crate::num::Limit;
 use crate::pattern::Pattern;
 use crate::text::{Scanner, Span, Step};
 use crate::violation::Violation;
@@ -100,6 +101,10 @@ pub struct Node {
     /// the value closes (its keywords for them are all followed byte by byte); the others are
     /// judged by [`Node::scan`]
     pub scalar: u8,
+    /// a number's verdict is only these bounds (`minimum`, `exclusiveMinimum`, `maximum`,
+    /// `exclusiveMaximum`) and, when [`Node::types`] lacks [`ty::NUMBER`], being an integer:
+    /// the automaton judges a short literal itself (`None`: the scan function does)
+    pub bounds: Option<[Option<Limit>; 4]>,
     /// `pattern`, stepped byte by byte, with its source
     pub pattern: Option<(&'static Pattern, &'static str)>,
     /// a leading `-` already breaks `minimum > 0` or `exclusiveMinimum >= 0`: the limit as
@@ -190,6 +195,7 @@ impl Node {
         max_length: u64::MAX,
         min_length: 0,
         scalar: ty::ALL,
+        bounds: None,
         pattern: None,
         negative: None,
         names: &[],

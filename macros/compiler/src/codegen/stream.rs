@@ -12,7 +12,7 @@ use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::text::sname;
-use super::validate::{json_text, pname, vname};
+use super::validate::{json_text, limit, pname, vname};
 
 /// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
 /// ancestor closes.
@@ -334,6 +334,21 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             scalar |= 4 | 8;
         }
         fields.push(quote!(scalar: #scalar));
+        // Numbers whose verdict is their bounds (and integer-ness) only: the automaton decides
+        // an integer literal itself.
+        if !has_enum && c.multiple_of.is_none() && (number_keywords || integer_only) {
+            let b = |kw: &Option<crate::model::Kw<crate::json::Num>>| -> TokenStream {
+                match kw {
+                    Some(kw) => {
+                        let l = limit(&kw.value, k);
+                        quote!(::core::option::Option::Some(#l))
+                    }
+                    None => quote!(::core::option::Option::None),
+                }
+            };
+            let (lo, xlo, hi, xhi) = (b(&c.minimum), b(&c.exclusive_minimum), b(&c.maximum), b(&c.exclusive_maximum));
+            fields.push(quote!(bounds: ::core::option::Option::Some([#lo, #xlo, #hi, #xhi])));
+        }
         if let Some(pat) = &c.pattern {
             let (name, src) = (pname(n, 0), &pat.source);
             fields.push(quote!(pattern: ::core::option::Option::Some((&#name, #src))));
@@ -363,7 +378,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
                 let props: Vec<u16> = c.properties.iter().map(|p| id(p.node)).collect();
                 let required = bits(&mut c.required.iter().map(|r| r.0.as_str()));
                 let tab = byte_table(&names);
-                fields.push(quote!(names: &[#(#names),*], name_bytes: #tab, props: &[#(#props),*], required: #required));
+                fields
+                    .push(quote!(names: &[#(#names),*], name_bytes: #tab, props: &[#(#props),*], required: #required));
             }
             if let Some(a) = c.additional {
                 let closed = matches!(ir.node(a).body, Body::Never);
