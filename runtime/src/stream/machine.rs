@@ -291,6 +291,10 @@ pub struct Machine<const S: usize, const D: usize> {
     fast: u16,
     fast_key: bool,
     fast_props: u128,
+    /// the number being read got no frame: its one subschema (this node) judges only its
+    /// bounds, decided when it ends (a frame is made then only if the literal breaks them or is
+    /// not short)
+    lazy: u16,
     /// where the number being read began, and whether it has an exponent
     num_start: usize,
     num_exp: bool,
@@ -326,6 +330,7 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.fast = src.fast;
         self.fast_key = src.fast_key;
         self.fast_props = src.fast_props;
+        self.lazy = src.lazy;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.death.clone_from(&src.death);
@@ -365,6 +370,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             fast: NONE,
             fast_key: false,
             fast_props: 0,
+            lazy: NONE,
             num_start: 0,
             num_exp: false,
             death: None,
@@ -1022,7 +1028,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             self.num_exp = false;
         }
         let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
-        let pushed = self.push_value(level, kind, b, at);
+        self.lazy = NONE;
+        let pushed = self.push_value(level, kind, b, at, true);
         if kind == Kind::String {
             self.string_plan(pushed);
         }
@@ -1108,7 +1115,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             follow |= early;
         }
         // The key as a value of its own, for `propertyNames`.
-        let pushed = named && self.push_value(level + 1, Kind::String, b'"', at);
+        let pushed = named && self.push_value(level + 1, Kind::String, b'"', at, false);
         if let Some(k) = self.frames.get_mut(level + 1).filter(|_| pushed) {
             k.key = true;
         }
@@ -1474,9 +1481,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         } else {
             None
         };
+        let prog: &'static Program = self.prog;
         for i in usize::from(f.lo)..usize::from(f.hi) {
-            let Some(s) = self.slots.get(i).copied() else { continue };
-            let node = self.prog.node(s.node);
+            let Some(s) = self.slots.get(i) else { continue };
+            let (st, seen) = (s.st, s.seen);
+            let node = prog.node(s.node);
             let sel = if s.kfollow {
                 exact_name(s.cands, node.names, s.koff)
             } else {
@@ -1488,18 +1497,15 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     }
                 }
             };
-            let mut s2 = s;
-            s2.sel = sel;
+            let mut bit = 0;
             if sel != NONE {
                 declared = true;
-                let bit = 1u128 << sel;
-                if s.seen & bit != 0 {
-                    duplicate = true;
-                }
-                s2.seen |= bit;
+                bit = 1u128 << sel;
+                duplicate |= seen & bit != 0;
             }
-            if s.st == St::Open {
-                let mut pats = 0u64;
+            let mut pats = 0u64;
+            let mut why = None;
+            if st == St::Open {
                 if let Some(k) = key {
                     for (j, (p, _)) in node.patterns.iter().enumerate() {
                         if k.with_decoded(|d| p.is_match(d)) {
@@ -1507,23 +1513,27 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         }
                     }
                 }
-                s2.pats = pats;
                 let in_props = usize::from(sel) < node.props.len();
                 if node.closed && !in_props && pats == 0 {
-                    s2.st = St::Dead;
-                    s2.why = Why::AdditionalProperty;
-                    died = true;
+                    why = Some(Why::AdditionalProperty);
                 } else if node.property_names != NONE
                     && key_frame
                     && !self.verdict(level + 1, node.property_names, text)
                 {
-                    s2.st = St::Dead;
-                    s2.why = Why::PropertyName;
-                    died = true;
+                    why = Some(Why::PropertyName);
                 }
             }
             if let Some(slot) = self.slots.get_mut(i) {
-                *slot = s2;
+                slot.sel = sel;
+                slot.seen |= bit;
+                if st == St::Open {
+                    slot.pats = pats;
+                }
+                if let Some(w) = why {
+                    slot.st = St::Dead;
+                    slot.why = w;
+                    died = true;
+                }
             }
         }
         if duplicate {
@@ -1567,6 +1577,23 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     fn close_scalar(&mut self, text: &[u8], at: usize) -> bool {
         self.after_value();
         let level = self.depth as usize;
+        if self.lazy != NONE {
+            let node = self.prog.node(std::mem::replace(&mut self.lazy, NONE));
+            let literal = text.get(self.num_start..self.pos).and_then(number_literal);
+            if let (Some(b), Some(x)) = (node.bounds, literal) {
+                if in_bounds(x, &b, node.types & ty::NUMBER == 0) {
+                    return true;
+                }
+            }
+            // The frame the number would have had, and its verdict as usual.
+            let first = text.get(self.num_start).copied().unwrap_or(b'0');
+            if self.push_value(level, Kind::Number, first, self.num_start, false)
+                && self.pushed_dead
+                && !self.settle(text, at)
+            {
+                return false;
+            }
+        }
         if self.nf == level + 1 {
             return self.close_frame(text, level, at);
         }
@@ -1588,7 +1615,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     // The schema layer.
 
     /// A value at `level` begins: give it a frame when some subschema applies to it.
-    fn push_value(&mut self, level: usize, kind: Kind, first: u8, at: usize) -> bool {
+    fn push_value(&mut self, level: usize, kind: Kind, first: u8, at: usize, lazy: bool) -> bool {
         if self.degraded || level != self.nf || level >= D {
             return false;
         }
@@ -1629,6 +1656,20 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     // all accept it: no frame (its verdict, valid, changes nothing above).
                     self.ns = lo;
                     return false;
+                }
+                if lazy && kind == Kind::Number && self.ns == lo + 1 {
+                    let n = self.slots.get(lo).map_or(NONE, |s| s.node);
+                    let c = self.prog.node(n);
+                    if c.bounds.is_some()
+                        && c.types & bits != 0
+                        && c.in_place_free()
+                        && !(first == b'-' && c.negative.is_some())
+                    {
+                        // Only bounds to judge, nothing dies at this byte: decided at the end.
+                        self.ns = lo;
+                        self.lazy = n;
+                        return false;
+                    }
                 }
             }
         }

@@ -113,6 +113,7 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     fn start(prog: &'static Program) -> Self {
         Self::new(prog)
     }
+    #[inline]
     fn advance(&mut self, text: &[u8]) -> bool {
         Self::advance(self, text)
     }

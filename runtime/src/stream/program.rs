@@ -231,17 +231,22 @@ impl Node {
     /// `type` alone: nothing in place, no `enum`/`const`, and none of its keywords for that kind
     /// (a number: no bounds, not `integer` only; a string: no length, `pattern` or `format`).
     pub(crate) fn type_only(&self, bits: u8) -> bool {
+        self.in_place_free()
+            && self.scalar & bits == bits
+            && self.negative.is_none()
+            && (bits != ty::STRING || !self.follows_chars())
+    }
+
+    /// Not `false`, nothing applied in place, no `enum`/`const`.
+    pub(crate) fn in_place_free(&self) -> bool {
         !self.never
             && self.closure.len() == 1
             && self.enum_types == 0
-            && self.scalar & bits == bits
-            && self.negative.is_none()
             && self.not == NONE
             && self.if_ == NONE
             && self.all_of.is_empty()
             && self.any_of.is_empty()
             && self.one_of.is_empty()
-            && (bits != ty::STRING || !self.follows_chars())
     }
 
     /// Whether a string value needs its characters looked at one by one.
