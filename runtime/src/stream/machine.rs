@@ -21,11 +21,12 @@
 //! two fixed arrays whose sizes the macro computed from the schema; a value nested deeper than
 //! the tracked levels is followed for syntax only and judged when its tracked ancestor closes.
 
+use crate::num::Limit;
 use crate::pattern::Stepped;
-use crate::text::{Kind, Scanner, Span, MAX_DEPTH};
+use crate::text::{Kind, Num, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
-use super::program::{ty, Node, Program, NONE};
+use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
 
 /// Where a slot stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -277,6 +278,23 @@ pub struct Machine<const S: usize, const D: usize> {
     pushed_dead: bool,
     /// the key being read has an escape
     key_escaped: bool,
+    /// the string value being read is followed only to count its characters (no `enum`
+    /// string, no `pattern` still stepping): plain ASCII characters are taken in bulk, up to
+    /// `budget` more, counted in `pending` until a byte takes the full path
+    counting: bool,
+    budget: u64,
+    pending: u64,
+    /// the one slot that follows the string being read, when there is only one (else
+    /// [`NONE`]): its plain characters are stepped in the fast path of `advance`; `fast_key`:
+    /// it matches a key against the names (with `fast_props` the bits of `properties`), else it
+    /// follows a string value
+    fast: u16,
+    fast_key: bool,
+    fast_props: u128,
+    /// the number being read got no frame: its one subschema (this node) judges only its
+    /// bounds, decided when it ends (a frame is made then only if the literal breaks them or is
+    /// not short)
+    lazy: u16,
     /// where the number being read began, and whether it has an exponent
     num_start: usize,
     num_exp: bool,
@@ -306,6 +324,13 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.root_valid = src.root_valid;
         self.pushed_dead = src.pushed_dead;
         self.key_escaped = src.key_escaped;
+        self.counting = src.counting;
+        self.budget = src.budget;
+        self.pending = src.pending;
+        self.fast = src.fast;
+        self.fast_key = src.fast_key;
+        self.fast_props = src.fast_props;
+        self.lazy = src.lazy;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.death.clone_from(&src.death);
@@ -339,6 +364,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             root_valid: false,
             pushed_dead: false,
             key_escaped: false,
+            counting: false,
+            budget: 0,
+            pending: 0,
+            fast: NONE,
+            fast_key: false,
+            fast_props: 0,
+            lazy: NONE,
             num_start: 0,
             num_exp: false,
             death: None,
@@ -397,7 +429,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if node.strings.is_some() || (node.pattern.is_some() && !s.pdone) {
                 return None;
             }
-            budget = budget.min(node.max_length.saturating_sub(s.chars));
+            budget = budget.min(node.max_length.saturating_sub(s.chars + self.pending));
         }
         Some((utf, budget))
     }
@@ -433,16 +465,195 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// Read `text[self.len()..]`: `text` is all of the text so far (what was read before must
     /// be its prefix). Returns `false` once the text is dead.
+    #[inline]
     pub fn advance(&mut self, text: &[u8]) -> bool {
         if self.death.is_some() {
             return false;
         }
         while let Some(&b) = text.get(self.pos) {
-            if !self.byte(text, b) {
+            // The fast paths: bytes that change nothing but the lexer's state, or one slot's.
+            match self.lex {
+                Lex::Str if is_plain(b) => {
+                    // Inside a string, plain ASCII characters nobody looks at, or that one slot
+                    // follows, or that are only counted.
+                    if !self.follow {
+                        self.pos = plain_end(text, self.pos + 1);
+                        continue;
+                    }
+                    if self.fast != NONE && self.fast_run(text) {
+                        continue;
+                    }
+                    if self.counting && self.budget > 0 {
+                        let end = plain_end(text, self.pos + 1);
+                        let n = ((end - self.pos) as u64).min(self.budget);
+                        self.budget -= n;
+                        self.pending += n;
+                        self.pos += n as usize;
+                        continue;
+                    }
+                }
+                Lex::Num(NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if b.is_ascii_digit() => {
+                    self.pos += 1;
+                    while text.get(self.pos).is_some_and(u8::is_ascii_digit) {
+                        self.pos += 1;
+                    }
+                    continue;
+                }
+                Lex::Lit(w, i) => {
+                    let word = WORDS.get(usize::from(w)).copied().unwrap_or(b"null");
+                    if usize::from(i) + 1 < word.len() && word.get(usize::from(i)) == Some(&b) {
+                        self.lex = Lex::Lit(w, i + 1);
+                        self.pos += 1;
+                        continue;
+                    }
+                }
+                Lex::Colon if b == b':' => {
+                    self.lex = Lex::Value;
+                    self.pos += 1;
+                    continue;
+                }
+                Lex::Value | Lex::ArrFirst | Lex::ObjFirst | Lex::Key | Lex::Colon | Lex::After | Lex::Done
+                    if is_ws(b) =>
+                {
+                    self.pos += 1;
+                    continue;
+                }
+                _ => {}
+            }
+            if !self.slow_byte(text, b) {
                 return false;
             }
         }
         true
+    }
+
+    /// A byte on the full path (what the fast paths of `advance` do not take).
+    #[inline(never)]
+    fn slow_byte(&mut self, text: &[u8], b: u8) -> bool {
+        if self.pending > 0 {
+            self.flush();
+        }
+        let alive = self.byte(text, b);
+        if alive && self.counting && matches!(self.lex, Lex::Str) {
+            self.budget = self.count_budget();
+        }
+        alive
+    }
+
+    /// Plain characters of the string being read, stepped on the one slot that follows it, as
+    /// far as that slot does not die (the byte that kills it takes the full path). Whether any
+    /// was taken.
+    #[inline]
+    fn fast_run(&mut self, text: &[u8]) -> bool {
+        let start = self.pos;
+        let mut pos = start;
+        let prog: &'static Program = self.prog;
+        let Some(s) = self.slots.get_mut(usize::from(self.fast)) else { return false };
+        let node = prog.node(s.node);
+        if self.fast_key {
+            let props = self.fast_props;
+            while let Some(&b) = text.get(pos) {
+                if !is_plain(b) {
+                    break;
+                }
+                let c = narrow_byte(node.name_bytes, s.cands, s.koff as usize, b);
+                if s.st == St::Open && c & props & !s.seen == 0 {
+                    break;
+                }
+                s.cands = c;
+                s.koff += 1;
+                pos += 1;
+            }
+        } else {
+            while let Some(&b) = text.get(pos) {
+                if !is_plain(b) || s.st != St::Open || s.chars >= node.max_length {
+                    break;
+                }
+                let mut cands = s.cands;
+                if node.strings.is_some() {
+                    cands = narrow_byte(node.string_bytes, cands, s.koff as usize, b);
+                    if cands == 0 {
+                        break;
+                    }
+                }
+                let mut dfa = (s.dfa, s.pdone, s.pmatch);
+                if let (Some((p, _)), false) = (node.pattern, s.pdone) {
+                    let (next, how) = p.step(s.dfa, b);
+                    dfa = match how {
+                        Stepped::Live => (next, false, false),
+                        Stepped::Matched => (next, true, true),
+                        Stepped::Unknown => (next, true, false),
+                        Stepped::Dead => break,
+                    };
+                }
+                s.chars += 1;
+                if node.strings.is_some() {
+                    s.cands = cands;
+                    s.koff += 1;
+                }
+                (s.dfa, s.pdone, s.pmatch) = dfa;
+                pos += 1;
+            }
+        }
+        self.pos = pos;
+        pos > start
+    }
+
+    /// Hand the characters counted in bulk to the string's slots.
+    fn flush(&mut self) {
+        let n = std::mem::take(&mut self.pending);
+        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)).copied() else { return };
+        for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st == St::Open {
+                s.chars += n;
+            }
+        }
+    }
+
+    /// How the string value that begins is followed: `follow` (some slot looks at its
+    /// characters), `counting` and its `budget`, or the one slot the fast path steps.
+    fn string_plan(&mut self, pushed: bool) {
+        self.follow = false;
+        self.counting = false;
+        self.budget = 0;
+        self.fast = NONE;
+        let Some(f) = self.frames.get(self.nf.wrapping_sub(1)).filter(|_| pushed && !self.degraded) else {
+            return;
+        };
+        let (mut follow, mut counts, mut open, mut budget) = (false, true, 0, u64::MAX);
+        for s in self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st != St::Open {
+                continue;
+            }
+            let node = self.prog.node(s.node);
+            open += 1;
+            follow |= node.follows_chars();
+            counts &= node.strings.is_none() && s.pdone;
+            budget = budget.min(node.max_length.saturating_sub(s.chars));
+        }
+        self.follow = follow;
+        if !follow {
+            return;
+        }
+        if counts {
+            self.counting = true;
+            self.budget = budget;
+        } else if open == 1 && f.hi == f.lo + 1 {
+            self.fast = f.lo;
+            self.fast_key = false;
+        }
+    }
+
+    /// How many more characters every open slot of the top frame allows (`maxLength`).
+    fn count_budget(&self) -> u64 {
+        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return 0 };
+        let mut budget = u64::MAX;
+        for s in self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st == St::Open {
+                budget = budget.min(self.prog.node(s.node).max_length.saturating_sub(s.chars));
+            }
+        }
+        budget
     }
 
     /// The text has ended: close a number at the root, and decide. `Ok(true)`: valid;
@@ -453,6 +664,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     pub fn finish(&mut self, text: &[u8]) -> Result<bool, Death> {
         if let Some(d) = &self.death {
             return Err(d.clone());
+        }
+        if self.pending > 0 {
+            self.flush();
         }
         if let Lex::Num(st) = self.lex {
             let ends = self.depth == 0 && matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits);
@@ -513,8 +727,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                             }
                             if end > at + 1 {
                                 if let Some(run) = text.get(at..end) {
-                                    if self.str_run(run, false) {
-                                        self.str_run(run, true);
+                                    if self.str_run(run) {
                                         self.pos = end;
                                         return true;
                                     }
@@ -815,9 +1028,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             self.num_exp = false;
         }
         let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
-        let pushed = self.push_value(level, kind, b, at);
+        self.lazy = NONE;
+        let pushed = self.push_value(level, kind, b, at, true);
         if kind == Kind::String {
-            self.follow = pushed && self.top_follows();
+            self.string_plan(pushed);
         }
         if pushed && self.pushed_dead {
             return self.settle(text, at);
@@ -875,6 +1089,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.lex = Lex::Str;
         self.in_key = true;
         self.follow = false;
+        self.counting = false;
+        self.fast = NONE;
         let level = self.depth as usize - 1;
         if level + 1 != self.nf || self.degraded {
             return true;
@@ -884,9 +1100,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         f.ke = at;
         let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
         let mut follow = false;
+        let mut named = false;
         self.key_escaped = false;
         for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
             let node = self.prog.node(s.node);
+            named |= s.st == St::Open && node.property_names != NONE;
             s.koff = 0;
             s.sel = NONE;
             s.pats = 0;
@@ -897,11 +1115,25 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             follow |= early;
         }
         // The key as a value of its own, for `propertyNames`.
-        let pushed = self.push_value(level + 1, Kind::String, b'"', at);
+        let pushed = named && self.push_value(level + 1, Kind::String, b'"', at, false);
         if let Some(k) = self.frames.get_mut(level + 1).filter(|_| pushed) {
             k.key = true;
         }
         self.follow = follow || (pushed && self.top_follows());
+        if follow && !pushed && !self.degraded {
+            // One slot matching the key against its names: the fast path steps it.
+            let mut one = None;
+            for i in lo..hi {
+                if self.slots.get(i).is_some_and(|s| s.kfollow) {
+                    one = if one.is_none() { Some(i) } else { Some(usize::MAX) };
+                }
+            }
+            if let Some(i) = one.filter(|&i| i != usize::MAX) {
+                self.fast = i as u16;
+                self.fast_key = true;
+                self.fast_props = self.slots.get(i).map_or(0, |s| all_bits(self.prog.node(s.node).props.len()));
+            }
+        }
         if pushed && self.pushed_dead {
             return self.settle(text, at);
         }
@@ -1018,7 +1250,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                     let node = self.prog.node(s.node);
-                    s.cands = narrow(s.cands, node.names, s.koff, b);
+                    s.cands = narrow_byte(node.name_bytes, s.cands, s.koff as usize, b);
                     s.koff += 1;
                     let props = s.cands & all_bits(node.props.len());
                     if s.st == St::Open && props != 0 && props & !s.seen == 0 {
@@ -1054,8 +1286,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                 }
-                if let Some(strings) = node.strings {
-                    s.cands = narrow(s.cands, strings, s.koff, b);
+                if node.strings.is_some() {
+                    s.cands = narrow_byte(node.string_bytes, s.cands, s.koff as usize, b);
                     s.koff += 1;
                     if s.cands == 0 {
                         s.st = St::Dead;
@@ -1089,75 +1321,127 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         true
     }
 
-    /// A run of plain ASCII characters of the current string: with `apply`, take it in (the caller
-    /// checked that no slot dies in it); without, whether every slot survives it.
-    fn str_run(&mut self, run: &[u8], apply: bool) -> bool {
+    /// A run of plain ASCII characters of the current string: taken in when no slot dies in it
+    /// (`true`); else nothing changes (`false`) and the caller goes byte by byte.
+    fn str_run(&mut self, run: &[u8]) -> bool {
+        // What each slot becomes, computed once (the first `RUN_CACHE` slots of each part).
+        const RUN_CACHE: usize = 8;
         let prog: &'static Program = self.prog;
         let n = run.len() as u32;
-        if self.in_key {
+        let key_frame = if self.in_key {
             let level = self.depth as usize - 1;
-            if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
-                let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
-                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
-                    if !s.kfollow {
-                        continue;
-                    }
-                    let node = prog.node(s.node);
-                    let cands = narrow_run(s.cands, node.names, s.koff, run);
-                    let props = cands & all_bits(node.props.len());
-                    if !apply && s.st == St::Open && props & !s.seen == 0 {
-                        return false;
-                    }
-                    if apply {
+            self.frames.get(level).filter(|_| level < self.nf).map(|f| (usize::from(f.lo), usize::from(f.hi)))
+        } else {
+            None
+        };
+        let mut keys = [0u128; RUN_CACHE];
+        if let Some((lo, hi)) = key_frame {
+            let mut k = 0;
+            for s in self.slots.get(lo..hi).into_iter().flatten() {
+                if !s.kfollow {
+                    continue;
+                }
+                let node = prog.node(s.node);
+                let cands = narrow_run(node.name_bytes, s.cands, s.koff, run);
+                let props = cands & all_bits(node.props.len());
+                if s.st == St::Open && props & !s.seen == 0 {
+                    return false;
+                }
+                if let Some(x) = keys.get_mut(k) {
+                    *x = cands;
+                }
+                k += 1;
+            }
+        }
+        let own = self
+            .nf
+            .checked_sub(1)
+            .and_then(|i| self.frames.get(i))
+            .filter(|f| f.kind == Kind::String && f.key == self.in_key)
+            .map(|f| (usize::from(f.lo), usize::from(f.hi)));
+        let mut vals = [(0u128, (0u32, false, false)); RUN_CACHE];
+        if let Some((lo, hi)) = own {
+            let mut k = 0;
+            for s in self.slots.get(lo..hi).into_iter().flatten() {
+                if s.st != St::Open {
+                    continue;
+                }
+                let Some(v) = self.run_slot(s, run) else { return false };
+                if let Some(x) = vals.get_mut(k) {
+                    *x = v;
+                }
+                k += 1;
+            }
+        }
+        // No slot dies: apply.
+        if let Some((lo, hi)) = key_frame {
+            let mut k = 0;
+            for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+                if !s.kfollow {
+                    continue;
+                }
+                s.cands = match keys.get(k) {
+                    Some(&c) => c,
+                    None => narrow_run(prog.node(s.node).name_bytes, s.cands, s.koff, run),
+                };
+                s.koff += n;
+                k += 1;
+            }
+        }
+        if let Some((lo, hi)) = own {
+            let mut k = 0;
+            for i in lo..hi {
+                let Some(s) = self.slots.get(i).copied() else { continue };
+                if s.st != St::Open {
+                    continue;
+                }
+                let (cands, dfa) = match vals.get(k) {
+                    Some(&v) => v,
+                    None => self.run_slot(&s, run).unwrap_or((s.cands, (s.dfa, s.pdone, s.pmatch))),
+                };
+                k += 1;
+                if let Some(s) = self.slots.get_mut(i) {
+                    s.chars += u64::from(n);
+                    if prog.node(s.node).strings.is_some() {
                         s.cands = cands;
                         s.koff += n;
                     }
+                    (s.dfa, s.pdone, s.pmatch) = dfa;
                 }
-            }
-        }
-        let Some(f) = self.nf.checked_sub(1).and_then(|i| self.frames.get(i)) else { return true };
-        if f.kind != Kind::String || f.key != self.in_key {
-            return true;
-        }
-        let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
-        for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
-            if s.st != St::Open {
-                continue;
-            }
-            let node = prog.node(s.node);
-            let chars = s.chars + u64::from(n);
-            if !apply && chars > node.max_length {
-                return false;
-            }
-            let cands = node.strings.map(|st| narrow_run(s.cands, st, s.koff, run));
-            if !apply && cands == Some(0) {
-                return false;
-            }
-            let mut dfa = (s.dfa, s.pdone, s.pmatch);
-            if let (Some((p, _)), false) = (node.pattern, s.pdone) {
-                for &b in run {
-                    let (next, how) = p.step(dfa.0, b);
-                    dfa.0 = next;
-                    match how {
-                        Stepped::Live => continue,
-                        Stepped::Matched => dfa = (next, true, true),
-                        Stepped::Unknown => dfa = (next, true, false),
-                        Stepped::Dead if !apply => return false,
-                        Stepped::Dead => {}
-                    }
-                    break;
-                }
-            }
-            if apply {
-                s.chars = chars;
-                if let Some(c) = cands {
-                    s.cands = c;
-                    s.koff += n;
-                }
-                (s.dfa, s.pdone, s.pmatch) = dfa;
             }
         }
         true
+    }
+
+    /// What an open string slot becomes after a plain run: its `enum` candidates and pattern
+    /// state, or `None` when it dies in the run.
+    fn run_slot(&self, s: &Slot, run: &[u8]) -> Option<(u128, (u32, bool, bool))> {
+        let node = self.prog.node(s.node);
+        if s.chars + run.len() as u64 > node.max_length {
+            return None;
+        }
+        let cands = match node.strings {
+            Some(_) => narrow_run(node.string_bytes, s.cands, s.koff, run),
+            None => s.cands,
+        };
+        if node.strings.is_some() && cands == 0 {
+            return None;
+        }
+        let mut dfa = (s.dfa, s.pdone, s.pmatch);
+        if let (Some((p, _)), false) = (node.pattern, s.pdone) {
+            for &b in run {
+                let (next, how) = p.step(dfa.0, b);
+                dfa.0 = next;
+                match how {
+                    Stepped::Live => continue,
+                    Stepped::Matched => dfa = (next, true, true),
+                    Stepped::Unknown => dfa = (next, true, false),
+                    Stepped::Dead => return None,
+                }
+                break;
+            }
+        }
+        Some((cands, dfa))
     }
 
     /// The closing quote of a string (at `at`).
@@ -1197,30 +1481,31 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         } else {
             None
         };
+        let prog: &'static Program = self.prog;
         for i in usize::from(f.lo)..usize::from(f.hi) {
-            let Some(s) = self.slots.get(i).copied() else { continue };
-            let node = self.prog.node(s.node);
+            let Some(s) = self.slots.get(i) else { continue };
+            let (st, seen) = (s.st, s.seen);
+            let node = prog.node(s.node);
             let sel = if s.kfollow {
                 exact_name(s.cands, node.names, s.koff)
             } else {
-                let found = match decoded {
-                    Some(k) => node.names.iter().position(|n| k.eq_str(n)),
-                    None => node.names.iter().position(|n| n.as_bytes() == raw),
-                };
-                found.map_or(NONE, |x| x as u16)
+                match decoded {
+                    Some(k) => node.names.iter().position(|n| k.eq_str(n)).map_or(NONE, |x| x as u16),
+                    None => {
+                        let all = narrow_run(node.name_bytes, all_bits(node.names.len()), 0, raw);
+                        exact_name(all, node.names, raw.len() as u32)
+                    }
+                }
             };
-            let mut s2 = s;
-            s2.sel = sel;
+            let mut bit = 0;
             if sel != NONE {
                 declared = true;
-                let bit = 1u128 << sel;
-                if s.seen & bit != 0 {
-                    duplicate = true;
-                }
-                s2.seen |= bit;
+                bit = 1u128 << sel;
+                duplicate |= seen & bit != 0;
             }
-            if s.st == St::Open {
-                let mut pats = 0u64;
+            let mut pats = 0u64;
+            let mut why = None;
+            if st == St::Open {
                 if let Some(k) = key {
                     for (j, (p, _)) in node.patterns.iter().enumerate() {
                         if k.with_decoded(|d| p.is_match(d)) {
@@ -1228,23 +1513,27 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         }
                     }
                 }
-                s2.pats = pats;
                 let in_props = usize::from(sel) < node.props.len();
                 if node.closed && !in_props && pats == 0 {
-                    s2.st = St::Dead;
-                    s2.why = Why::AdditionalProperty;
-                    died = true;
+                    why = Some(Why::AdditionalProperty);
                 } else if node.property_names != NONE
                     && key_frame
                     && !self.verdict(level + 1, node.property_names, text)
                 {
-                    s2.st = St::Dead;
-                    s2.why = Why::PropertyName;
-                    died = true;
+                    why = Some(Why::PropertyName);
                 }
             }
             if let Some(slot) = self.slots.get_mut(i) {
-                *slot = s2;
+                slot.sel = sel;
+                slot.seen |= bit;
+                if st == St::Open {
+                    slot.pats = pats;
+                }
+                if let Some(w) = why {
+                    slot.st = St::Dead;
+                    slot.why = w;
+                    died = true;
+                }
             }
         }
         if duplicate {
@@ -1288,6 +1577,23 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     fn close_scalar(&mut self, text: &[u8], at: usize) -> bool {
         self.after_value();
         let level = self.depth as usize;
+        if self.lazy != NONE {
+            let node = self.prog.node(std::mem::replace(&mut self.lazy, NONE));
+            let literal = text.get(self.num_start..self.pos).and_then(number_literal);
+            if let (Some(b), Some(x)) = (node.bounds, literal) {
+                if in_bounds(x, &b, node.types & ty::NUMBER == 0) {
+                    return true;
+                }
+            }
+            // The frame the number would have had, and its verdict as usual.
+            let first = text.get(self.num_start).copied().unwrap_or(b'0');
+            if self.push_value(level, Kind::Number, first, self.num_start, false)
+                && self.pushed_dead
+                && !self.settle(text, at)
+            {
+                return false;
+            }
+        }
         if self.nf == level + 1 {
             return self.close_frame(text, level, at);
         }
@@ -1309,19 +1615,20 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     // The schema layer.
 
     /// A value at `level` begins: give it a frame when some subschema applies to it.
-    fn push_value(&mut self, level: usize, kind: Kind, first: u8, at: usize) -> bool {
+    fn push_value(&mut self, level: usize, kind: Kind, first: u8, at: usize, lazy: bool) -> bool {
         if self.degraded || level != self.nf || level >= D {
             return false;
         }
         let lo = self.ns;
         let (count, root) = (self.ns, level == 0);
         if root {
-            self.add(self.prog.root);
+            self.add(self.prog.root, lo);
         } else if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
             if !parent.children {
                 return false;
             }
             let key = kind == Kind::String && self.in_key;
+            let mut contains = false;
             for i in usize::from(parent.lo)..usize::from(parent.hi) {
                 let Some(p) = self.slots.get(i).copied() else { continue };
                 if p.st != St::Open {
@@ -1329,9 +1636,40 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
                 let node = self.prog.node(p.node);
                 if key {
-                    self.add(node.property_names);
+                    self.add(node.property_names, lo);
                 } else {
-                    for_requests(node, &p, parent.kind, parent.count, |n, _| self.add(n));
+                    for_requests(node, &p, parent.kind, parent.count, |n, c| {
+                        contains |= c;
+                        self.add(n, lo);
+                    });
+                }
+            }
+            if !key && !contains && !self.degraded && !matches!(kind, Kind::Object | Kind::Array) {
+                let bits = kind.bits();
+                let prog = self.prog;
+                let typed = self.slots.get(lo..self.ns).into_iter().flatten().all(|s| {
+                    let c = prog.node(s.node);
+                    c.types & bits != 0 && c.type_only(bits)
+                });
+                if typed {
+                    // Every subschema this scalar gets is decided by its type at this byte, and
+                    // all accept it: no frame (its verdict, valid, changes nothing above).
+                    self.ns = lo;
+                    return false;
+                }
+                if lazy && kind == Kind::Number && self.ns == lo + 1 {
+                    let n = self.slots.get(lo).map_or(NONE, |s| s.node);
+                    let c = self.prog.node(n);
+                    if c.bounds.is_some()
+                        && c.types & bits != 0
+                        && c.in_place_free()
+                        && !(first == b'-' && c.negative.is_some())
+                    {
+                        // Only bounds to judge, nothing dies at this byte: decided at the end.
+                        self.ns = lo;
+                        self.lazy = n;
+                        return false;
+                    }
                 }
             }
         }
@@ -1412,19 +1750,19 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// Give node `n` and what it applies in place a slot in the frame being built, once each.
-    fn add(&mut self, n: u16) {
+    /// (`lo`: the frame's first slot.)
+    fn add(&mut self, n: u16, lo: usize) {
         if n == NONE {
             return;
         }
         let prog: &'static Program = self.prog;
         for &m in prog.node(n).closure {
-            self.add_one(m);
+            self.add_one(m, lo);
         }
     }
 
-    fn add_one(&mut self, n: u16) {
-        let start = self.frame_lo_building();
-        if self.slots.get(start..self.ns).into_iter().flatten().any(|s| s.node == n) {
+    fn add_one(&mut self, n: u16, lo: usize) {
+        if self.slots.get(lo..self.ns).into_iter().flatten().any(|s| s.node == n) {
             return;
         }
         match self.slots.get_mut(self.ns) {
@@ -1439,11 +1777,6 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 self.exact = false;
             }
         }
-    }
-
-    /// The first slot of the frame being built (the one after the top frame's slots).
-    fn frame_lo_building(&self) -> usize {
-        self.nf.checked_sub(1).and_then(|i| self.frames.get(i)).map_or(0, |f| usize::from(f.hi))
     }
 
     fn pop(&mut self, level: usize) {
@@ -1658,7 +1991,21 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         } else {
             node.scalar & f.kind.bits() == f.kind.bits() && (node.pattern.is_none() || !s.pdone || s.pmatch)
         };
-        let why = if !from_state {
+        // A short number literal against bounds: decided here, as the scan function would.
+        let int = match (f.kind, node.bounds) {
+            (Kind::Number, Some(bounds)) if !from_state => {
+                let integer = node.types & ty::NUMBER == 0;
+                number_literal(text.get(f.start..self.pos).unwrap_or_default()).map(|n| in_bounds(n, &bounds, integer))
+            }
+            _ => None,
+        };
+        let why = if let Some(ok) = int {
+            if ok {
+                self.in_place_checks(level, &s, text)
+            } else {
+                Some(Why::Scan)
+            }
+        } else if !from_state {
             let span = text.get(f.start..self.pos).and_then(|t| std::str::from_utf8(t).ok());
             match span {
                 Some(t) if (node.scan)(&mut Scanner::new(t)).is_ok() => None,
@@ -1946,11 +2293,6 @@ fn for_requests(node: &Node, p: &Slot, kind: Kind, count: u32, mut f: impl FnMut
     }
 }
 
-/// Keep the candidates of `names` whose byte at `off` is `b`.
-fn narrow(cands: u128, names: &[&str], off: u32, b: u8) -> u128 {
-    narrow_run(cands, names, off, &[b])
-}
-
 /// The bits of `bits` whose index `keep` accepts.
 fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
     let mut out = bits;
@@ -1965,10 +2307,65 @@ fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
     out
 }
 
-/// Keep the candidates of `names` that continue at `off` with all of `run`.
-fn narrow_run(cands: u128, names: &[&str], off: u32, run: &[u8]) -> u128 {
+/// The value the scanner gives a number literal without exponent of at most 15 digits (18
+/// for an integer), computed the same way (an integer exactly; a fraction as its digits divided
+/// by a power of ten, both exact in `f64`, as the scanner's shared fast path does); `None` for
+/// anything else.
+fn number_literal(t: &[u8]) -> Option<Num> {
+    const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+    let (neg, rest) = match t.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, t),
+    };
+    let (int, frac) = match rest.iter().position(|&c| c == b'.') {
+        Some(i) => (rest.get(..i)?, Some(rest.get(i + 1..)?)),
+        None => (rest, None),
+    };
+    let digits = int.len() + frac.map_or(0, <[u8]>::len);
+    if int.is_empty() || digits > if frac.is_some() { 15 } else { 18 } || frac.is_some_and(<[u8]>::is_empty) {
+        return None;
+    }
+    let mut v: u64 = 0;
+    for &d in int.iter().chain(frac.unwrap_or_default()) {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        v = v * 10 + u64::from(d - b'0');
+    }
+    match frac {
+        #[allow(clippy::cast_precision_loss)]
+        Some(f) => {
+            let x = v as f64 / *POW10.get(f.len())?;
+            Some(Num::F(if neg { -x } else { x }))
+        }
+        // `-0` is a float to the scanner.
+        None if neg => i64::try_from(v).ok().filter(|&i| i != 0).map(|i| Num::I(-i)),
+        None => Some(Num::U(v)),
+    }
+}
+
+/// Whether number `n` is within `[minimum, exclusiveMinimum, maximum, exclusiveMaximum]`, and an
+/// integer if `integer`.
+fn in_bounds(n: Num, b: &[Option<Limit>; 4], integer: bool) -> bool {
+    let [lo, xlo, hi, xhi] = *b;
+    !((integer && !n.is_integer())
+        || lo.is_some_and(|l| n.compare(l).is_lt())
+        || xlo.is_some_and(|l| n.compare(l).is_le())
+        || hi.is_some_and(|l| n.compare(l).is_gt())
+        || xhi.is_some_and(|l| n.compare(l).is_ge()))
+}
+
+/// Keep the candidates (of the names `tab` indexes) that continue at `off` with all of `run`.
+fn narrow_run(tab: ByteTable, cands: u128, off: u32, run: &[u8]) -> u128 {
+    let mut c = cands;
     let off = off as usize;
-    filter_bits(cands, |i| names.get(i).and_then(|n| n.as_bytes().get(off..off + run.len())) == Some(run))
+    for (i, &b) in run.iter().enumerate() {
+        if c == 0 {
+            break;
+        }
+        c = narrow_byte(tab, c, off + i, b);
+    }
+    c
 }
 
 /// The candidate that is exactly `len` bytes long, or [`NONE`].
@@ -1990,6 +2387,40 @@ const fn all_bits(n: usize) -> u128 {
     } else {
         (1u128 << n) - 1
     }
+}
+
+/// A byte a string takes as one character with no other effect: printable ASCII, not `"` or `\\`.
+#[inline]
+const fn is_plain(b: u8) -> bool {
+    b >= 0x20 && b < 0x80 && b != b'"' && b != b'\\'
+}
+
+/// Whether all 8 bytes of `w` are plain (conservative: `false` may be wrong only when some
+/// byte is not plain).
+#[inline]
+fn plain8(w: u64) -> bool {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+    let quote = zero(w ^ (LO * 0x22));
+    let bs = zero(w ^ (LO * 0x5C));
+    let ctl = w.wrapping_sub(LO * 0x20) & !w & HI;
+    (quote | bs | ctl | (w & HI)) == 0
+}
+
+/// The end of the run of plain bytes of `text` from `i`.
+#[inline]
+fn plain_end(text: &[u8], mut i: usize) -> usize {
+    while let Some(w) = text.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        if !plain8(u64::from_le_bytes(w)) {
+            break;
+        }
+        i += 8;
+    }
+    while text.get(i).is_some_and(|&b| is_plain(b)) {
+        i += 1;
+    }
+    i
 }
 
 const fn is_ws(b: u8) -> bool {

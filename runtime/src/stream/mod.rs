@@ -113,6 +113,7 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     fn start(prog: &'static Program) -> Self {
         Self::new(prog)
     }
+    #[inline]
     fn advance(&mut self, text: &[u8]) -> bool {
         Self::advance(self, text)
     }
@@ -190,10 +191,17 @@ impl<T: Tool> Stream<T> {
     ///
     /// After [`Progress::Dead`] the stream stays dead and ignores what it is fed; after
     /// [`Stream::finish`] it ignores what it is fed too. Neither panics.
+    #[inline]
     pub fn feed(&mut self, bytes: &[u8]) -> Progress {
         if self.finished.is_none() && self.m.death().is_none() {
-            self.text.extend_from_slice(bytes);
-            self.m.advance(&self.text);
+            if let [b] = bytes {
+                self.text.push(*b);
+            } else {
+                self.text.extend_from_slice(bytes);
+            }
+            if self.m.advance(&self.text) {
+                return Progress::Alive;
+            }
         }
         self.progress()
     }

@@ -2,6 +2,7 @@
 //! [`super::machine::Machine`]. Everything here is `'static` data and function pointers; nothing
 //! is built at run time.
 
+use crate::num::Limit;
 use crate::pattern::Pattern;
 use crate::text::{Scanner, Span, Step};
 use crate::violation::Violation;
@@ -27,6 +28,29 @@ pub mod ty {
     pub const OBJECT: u8 = 64;
     /// every type
     pub const ALL: u8 = 127;
+}
+
+/// Per byte offset of a list of names: the bytes found there (ascending), each with the bits of
+/// the names that have it.
+pub type ByteTable = &'static [&'static [(u8, u128)]];
+
+/// The bits of `cands` whose name has byte `b` at offset `off`.
+#[inline]
+#[must_use]
+pub fn narrow_byte(tab: ByteTable, cands: u128, off: usize, b: u8) -> u128 {
+    let Some(row) = tab.get(off) else { return 0 };
+    if row.len() <= 8 {
+        for &(x, m) in *row {
+            if x == b {
+                return cands & m;
+            }
+        }
+        return 0;
+    }
+    match row.binary_search_by_key(&b, |e| e.0) {
+        Ok(i) => row.get(i).map_or(0, |e| cands & e.1),
+        Err(_) => 0,
+    }
 }
 
 /// A compiled schema, as the prefix automaton reads it.
@@ -60,6 +84,9 @@ pub struct Node {
     /// `enum`/`const`: its string members, matched character by character (`None` when there
     /// is no `enum`/`const`, or too many members to follow)
     pub strings: Option<&'static [&'static str]>,
+    /// [`Node::strings`] by byte offset: the bytes the members have there (ascending), each with
+    /// the bits of the members that have it
+    pub string_bytes: ByteTable,
     /// `enum`/`const`: which literals are members (1 `null`, 2 `true`, 4 `false`)
     pub literals: u8,
     /// `enum`/`const` as JSON text, for messages
@@ -74,6 +101,10 @@ pub struct Node {
     /// the value closes (its keywords for them are all followed byte by byte); the others are
     /// judged by [`Node::scan`]
     pub scalar: u8,
+    /// a number's verdict is only these bounds (`minimum`, `exclusiveMinimum`, `maximum`,
+    /// `exclusiveMaximum`) and, when [`Node::types`] lacks [`ty::NUMBER`], being an integer:
+    /// the automaton judges a short literal itself (`None`: the scan function does)
+    pub bounds: Option<[Option<Limit>; 4]>,
     /// `pattern`, stepped byte by byte, with its source
     pub pattern: Option<(&'static Pattern, &'static str)>,
     /// a leading `-` already breaks `minimum > 0` or `exclusiveMinimum >= 0`: the limit as
@@ -82,6 +113,8 @@ pub struct Node {
     /// property names the object keywords speak of: `properties` first, then the other names
     /// of `required`, `dependentRequired` and `dependentSchemas` (at most 128)
     pub names: &'static [&'static str],
+    /// [`Node::names`] by byte offset, as [`Node::string_bytes`]
+    pub name_bytes: ByteTable,
     /// `properties`: the node of `names[i]`
     pub props: &'static [u16],
     /// `required`, as bits over `names`
@@ -156,14 +189,17 @@ impl Node {
         enum_types: 0,
         literals: 0,
         strings: None,
+        string_bytes: &[],
         enum_text: "",
         is_const: false,
         max_length: u64::MAX,
         min_length: 0,
         scalar: ty::ALL,
+        bounds: None,
         pattern: None,
         negative: None,
         names: &[],
+        name_bytes: &[],
         props: &[],
         required: 0,
         additional: NONE,
@@ -190,6 +226,28 @@ impl Node {
         else_: NONE,
         closure: &[],
     };
+
+    /// Whether a scalar of kind `bits` ([`ty`] bits of one kind) is judged by this node's
+    /// `type` alone: nothing in place, no `enum`/`const`, and none of its keywords for that kind
+    /// (a number: no bounds, not `integer` only; a string: no length, `pattern` or `format`).
+    pub(crate) fn type_only(&self, bits: u8) -> bool {
+        self.in_place_free()
+            && self.scalar & bits == bits
+            && self.negative.is_none()
+            && (bits != ty::STRING || !self.follows_chars())
+    }
+
+    /// Not `false`, nothing applied in place, no `enum`/`const`.
+    pub(crate) fn in_place_free(&self) -> bool {
+        !self.never
+            && self.closure.len() == 1
+            && self.enum_types == 0
+            && self.not == NONE
+            && self.if_ == NONE
+            && self.all_of.is_empty()
+            && self.any_of.is_empty()
+            && self.one_of.is_empty()
+    }
 
     /// Whether a string value needs its characters looked at one by one.
     pub(crate) fn follows_chars(&self) -> bool {

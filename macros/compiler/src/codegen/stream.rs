@@ -12,7 +12,7 @@ use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::text::sname;
-use super::validate::{json_text, pname, vname};
+use super::validate::{json_text, limit, pname, vname};
 
 /// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
 /// ancestor closes.
@@ -138,6 +138,27 @@ fn names(c: &Checks) -> Vec<&str> {
         }
     }
     out
+}
+
+/// For each byte offset, the bytes that `names` have there (ascending) with the bits of the names
+/// that have it: narrowing the candidates by one byte is one lookup (`names` has at most 128).
+fn byte_table(names: &[&str]) -> TokenStream {
+    let mut rows: Vec<std::collections::BTreeMap<u8, u128>> = Vec::new();
+    for (i, n) in names.iter().enumerate().take(128) {
+        for (k, &b) in n.as_bytes().iter().enumerate() {
+            if rows.len() <= k {
+                rows.push(std::collections::BTreeMap::new());
+            }
+            if let Some(row) = rows.get_mut(k) {
+                *row.entry(b).or_insert(0) |= 1u128 << i;
+            }
+        }
+    }
+    let rows = rows.iter().map(|row| {
+        let entries = row.iter().map(|(b, m)| quote!((#b, #m)));
+        quote!(&[#(#entries),*])
+    });
+    quote!(&[#(#rows),*])
 }
 
 /// How many string members `enum` or `const` has (`None` without either).
@@ -274,7 +295,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             };
             fields.push(quote!(enum_types: #bits, literals: #literals, enum_text: #text, is_const: #is_const));
             if follow_strings {
-                fields.push(quote!(strings: ::core::option::Option::Some(&[#(#strings),*])));
+                let tab = byte_table(&strings);
+                fields.push(quote!(strings: ::core::option::Option::Some(&[#(#strings),*]), string_bytes: #tab));
             }
         }
         if let Some(m) = &c.max_length {
@@ -308,6 +330,21 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             scalar |= 4 | 8;
         }
         fields.push(quote!(scalar: #scalar));
+        // Numbers whose verdict is their bounds (and integer-ness) only: the automaton decides
+        // an integer literal itself.
+        if !has_enum && c.multiple_of.is_none() && (number_keywords || integer_only) {
+            let b = |kw: &Option<crate::model::Kw<crate::json::Num>>| -> TokenStream {
+                match kw {
+                    Some(kw) => {
+                        let l = limit(&kw.value, k);
+                        quote!(::core::option::Option::Some(#l))
+                    }
+                    None => quote!(::core::option::Option::None),
+                }
+            };
+            let (lo, xlo, hi, xhi) = (b(&c.minimum), b(&c.exclusive_minimum), b(&c.maximum), b(&c.exclusive_maximum));
+            fields.push(quote!(bounds: ::core::option::Option::Some([#lo, #xlo, #hi, #xhi])));
+        }
         if let Some(pat) = &c.pattern {
             let (name, src) = (pname(n, 0), &pat.source);
             fields.push(quote!(pattern: ::core::option::Option::Some((&#name, #src))));
@@ -336,7 +373,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             if !names.is_empty() {
                 let props: Vec<u16> = c.properties.iter().map(|p| id(p.node)).collect();
                 let required = bits(&mut c.required.iter().map(|r| r.0.as_str()));
-                fields.push(quote!(names: &[#(#names),*], props: &[#(#props),*], required: #required));
+                let tab = byte_table(&names);
+                fields
+                    .push(quote!(names: &[#(#names),*], name_bytes: #tab, props: &[#(#props),*], required: #required));
             }
             if let Some(a) = c.additional {
                 let closed = matches!(ir.node(a).body, Body::Never);
