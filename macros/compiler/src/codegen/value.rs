@@ -265,8 +265,16 @@ fn number(c: &Checks, integer: bool, k: &TokenStream) -> Vec<TokenStream> {
     let p = quote!(#k::__private);
     let mut exact = Vec::new();
     let mut fast = Vec::new();
+    // Bounds on a float: one `f64` comparison is exact when the bound is within ±2^53 (an
+    // integer there is exact as an `f64`; a decimal bound is compared as the `f64` it parses to,
+    // as the runtime does). A `u64` above `i64::MAX` also lands here, and its rounded value
+    // (≥ 2^63) is still on the same side of every such bound.
+    let mut float: Option<Vec<TokenStream>> = Some(Vec::new());
     if integer {
         exact.push(quote!(#p::is_integer(__n)));
+        if let Some(f) = float.as_mut() {
+            f.push(quote!(#p::is_integer(__n)));
+        }
     }
     let bounds = [
         (&c.minimum, quote!(is_ge), quote!(>=)),
@@ -282,6 +290,19 @@ fn number(c: &Checks, integer: bool, k: &TokenStream) -> Vec<TokenStream> {
                 Some(i) => fast.push(quote!(__i #op #i)),
                 None => fast.push(general.clone()),
             }
+            #[allow(clippy::cast_precision_loss)] // exact: |i| <= 2^53
+            let as_float = match kw.value.as_i128() {
+                Some(i) if i.unsigned_abs() <= 1 << 53 => Some(i as f64),
+                Some(_) => None,
+                None => Some(kw.value.as_f64()).filter(|f| f.is_finite() && f.abs() <= 9_007_199_254_740_992.0),
+            };
+            match (as_float, float.as_mut()) {
+                (Some(f), Some(tests)) => {
+                    let bits = f.to_bits();
+                    tests.push(quote!(__f #op ::core::primitive::f64::from_bits(#bits)));
+                }
+                _ => float = None,
+            }
             exact.push(general);
         }
     }
@@ -289,6 +310,9 @@ fn number(c: &Checks, integer: bool, k: &TokenStream) -> Vec<TokenStream> {
         if let Some((mantissa, exponent)) = m.value.decimal() {
             let t = quote!(#p::multiple_of(__n, #p::Decimal { mantissa: #mantissa, exponent: #exponent }));
             fast.push(t.clone());
+            if let Some(f) = float.as_mut() {
+                f.push(t.clone());
+            }
             exact.push(t);
         }
     }
@@ -298,9 +322,17 @@ fn number(c: &Checks, integer: bool, k: &TokenStream) -> Vec<TokenStream> {
     if fast.is_empty() {
         fast.push(quote!(true));
     }
+    let other = match float.filter(|f| !f.is_empty()) {
+        // Only worth a second `match` when a bound is compared (not for `integer` alone).
+        Some(f) if f.len() > usize::from(integer) => quote!(match __n.as_f64() {
+            ::core::option::Option::Some(__f) => #(#f)&&*,
+            ::core::option::Option::None => #(#exact)&&*,
+        }),
+        _ => quote!(#(#exact)&&*),
+    };
     vec![quote!(match __n.as_i64() {
         ::core::option::Option::Some(__i) => { let _ = __i; #(#fast)&&* }
-        ::core::option::Option::None => #(#exact)&&*,
+        ::core::option::Option::None => #other,
     })]
 }
 
@@ -383,7 +415,12 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
         out.push(quote!(__m.len() <= #n));
     }
     let distinct = c.required.iter().map(|(r, _)| r).collect::<std::collections::BTreeSet<_>>().len();
-    if distinct > 1 {
+    let declared = c.properties.len();
+    // A closed object that requires every declared name has them all once its size is right and
+    // every key is declared (the walk rejects any other key): no presence bits needed.
+    let implied =
+        closed && distinct == declared && c.required.iter().all(|(r, _)| c.properties.iter().any(|p| p.name == *r));
+    if distinct > 1 || (implied && distinct == 1) {
         out.push(quote!(__m.len() >= #distinct));
     }
     if let Some(min) = &c.min_properties {
@@ -397,7 +434,6 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
     // The names: declared properties first, then every other name `required` or
     // `dependentRequired` mentions.
     let mut names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
-    let declared = names.len();
     let mentioned = c.required.iter().map(|(r, _)| r.as_str()).chain(
         c.dependent_required
             .iter()
@@ -412,7 +448,7 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
     let track: Vec<bool> = names
         .iter()
         .map(|n| {
-            c.required.iter().any(|(r, _)| r == n)
+            (!implied && c.required.iter().any(|(r, _)| r == n))
                 || c.dependent_required.iter().any(|(dk, rs)| dk == n || rs.iter().any(|r| r == n))
         })
         .collect();
@@ -502,7 +538,7 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
     // After the walk: presence.
     let mut after: Vec<TokenStream> = Vec::new();
     let mut mask = vec![0u64; words];
-    for (name, _) in &c.required {
+    for (name, _) in c.required.iter().filter(|_| !implied) {
         let (w, b) = bit(index_of(name));
         if let Some(m) = mask.get_mut(w) {
             *m |= b;
