@@ -317,7 +317,7 @@ pub mod __private {
     /// The first violation of a value of reply text that a subschema's scan rejected (for the
     /// streaming validator's explanation, built once the stream is dead): the text is parsed and
     /// `check` is the subschema's validator on a `&Value` with [`Collect`], the instance and
-    /// sink that [`Tool::validate`] uses, so that both share one copy of the generated code.
+    /// sink that [`crate::Tool::validate`] uses, so that both share one copy of the generated code.
     #[must_use]
     pub fn explain(
         v: Span<'_>,
