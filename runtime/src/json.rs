@@ -240,6 +240,21 @@ pub fn first_duplicate(items: &[Value]) -> Option<(usize, usize)> {
     None
 }
 
+/// Whether no two items are equal (JSON Schema equality): the verdict of `uniqueItems`.
+///
+/// The same answer as `first_duplicate(items).is_none()`, with the short arrays tool arguments
+/// carry (up to three items) compared inline, without the general function's set-up.
+#[inline]
+#[must_use]
+pub fn all_unique(items: &[Value]) -> bool {
+    match items {
+        [] | [_] => true,
+        [a, b] => !json_eq(a, b),
+        [a, b, c] => !json_eq(a, b) && !json_eq(a, c) && !json_eq(b, c),
+        _ => first_duplicate(items).is_none(),
+    }
+}
+
 /// The number of items up to which [`first_duplicate`] compares every pair.
 const FEW_ITEMS: usize = 32;
 
@@ -339,5 +354,21 @@ mod tests {
         items.push(Value::from(3));
         assert_eq!(first_duplicate(&items), Some((0, 40)));
         assert_eq!(first_duplicate(&items), pairwise(&items));
+    }
+
+    #[test]
+    fn all_unique_agrees_with_first_duplicate() {
+        // Every array of up to five items drawn from values that are equal in pairs (1 and 1.0,
+        // "a" twice) or not: the inline short cases and the general function give one answer.
+        let pool = ["1", "1.0", r#""a""#, r#""a""#, "[1]", "null"].map(|t| parse(t).unwrap_or(Value::Null));
+        let mut checked = 0;
+        for len in 0..=5u32 {
+            for code in 0..pool.len().pow(len) {
+                let items: Vec<Value> = (0..len).map(|k| pool[code / pool.len().pow(k) % pool.len()].clone()).collect();
+                assert_eq!(all_unique(&items), first_duplicate(&items).is_none(), "{items:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 1 + 6 + 36 + 216 + 1296 + 7776);
     }
 }

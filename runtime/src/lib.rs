@@ -274,7 +274,7 @@ pub mod __private {
     pub use crate::instance::{
         check_closed, check_required, check_type, fail_additional, fail_required, sval_eq, Instance, Text,
     };
-    pub use crate::json::{first_duplicate, json_eq, StrictValue};
+    pub use crate::json::{all_unique, first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::{Aligned, Pattern};
     pub use crate::stream::machine::Machine;

@@ -385,7 +385,7 @@ fn array(ir: &Ir, c: &Checks, k: &TokenStream) -> Vec<TokenStream> {
         out.push(if skip == 0 { quote!(__a.iter().all(|e| #f)) } else { quote!(__a.iter().skip(#skip).all(|e| #f)) });
     }
     if c.unique_items {
-        out.push(quote!(#p::first_duplicate(__a).is_none()));
+        out.push(quote!(#p::all_unique(__a)));
     }
     if let Some(cn) = c.contains {
         let min = c.min_contains.as_ref().map_or(1, |m| m.value);
