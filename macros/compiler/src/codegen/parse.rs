@@ -245,6 +245,13 @@ fn parse_expr(
             let f = pname(*j);
             return (quote!(#f(sc, __b)?), true);
         }
+        Ty::Named(j) if choice(ir, t, *j, node, has).is_some() => {
+            if let Some(expr) =
+                choice(ir, t, *j, node, has).map(|(branches, any)| choice_expr(t, *j, &branches, any, k))
+            {
+                return (expr, true);
+            }
+        }
         Ty::Named(j) if plain(ir, node, None).is_some() => {
             // A string enum: the string the scan has just read picks the variant.
             if let Some(TypeDef { kind: TypeKind::Enum { variants }, name, .. }) = t.defs.get(*j) {
@@ -369,6 +376,87 @@ fn parse_expr(
         _ => {}
     }
     (fallback(t, ty, &scan, k), false)
+}
+
+/// When type `j` is an `anyOf`/`oneOf` choice whose node (`node`) is only that applicator and
+/// whose every branch is a struct with a parse function (in branch order, one per variant): each
+/// branch's `(node, type)` and whether it is an `anyOf`. The node's scan then tries the branches
+/// on forks of the scanner (`text::branch_scan`), each branch's scan being its type's parse
+/// function with `build` false: the same calls with `build` true for the first branch that
+/// holds give the variant's payload in the same pass.
+fn choice(ir: &Ir, t: &Typing, j: usize, node: usize, has: &[bool]) -> Option<(Vec<(usize, usize)>, bool)> {
+    let TypeDef { kind: TypeKind::Choice { variants }, .. } = t.defs.get(j)? else { return None };
+    let Body::Checks(c) = &ir.node(node).body else { return None };
+    let bare = only_in_place(c) && c.reference.is_none() && c.all_of.is_empty() && c.not.is_none() && c.if_.is_none();
+    let (branches, any) = match (c.any_of.as_slice(), c.one_of.as_slice()) {
+        (b, []) if !b.is_empty() => (b, true),
+        ([], b) if !b.is_empty() => (b, false),
+        _ => return None,
+    };
+    if !bare || branches.len() != variants.len() {
+        return None;
+    }
+    // The parse function a branch's scan calls: the first type with one whose node it is.
+    let parse_of = |b: usize| {
+        (0..t.defs.len()).find(|&i| has.get(i).copied().unwrap_or(false) && t.defs.get(i).is_some_and(|d| d.node == b))
+    };
+    branches
+        .iter()
+        .zip(variants)
+        .map(|(&b, v)| match (&ir.node(b).body, &v.ty) {
+            (Body::Checks(_), Ty::Named(s)) if parse_of(b) == Some(*s) => Some((b, *s)),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        .map(|b| (b, any))
+}
+
+/// The expression for [`choice`]: the branches on forks as the scan tries them (an `anyOf` stops
+/// at the first that holds, a `oneOf` fails at a second), the first that holds building its
+/// variant when `__b`.
+fn choice_expr(t: &Typing, j: usize, branches: &[(usize, usize)], any: bool, k: &TokenStream) -> TokenStream {
+    let p = quote!(#k::__private);
+    let opt = quote!(::core::option::Option);
+    let Some(TypeDef { kind: TypeKind::Choice { variants }, name, .. }) = t.defs.get(j) else {
+        return TokenStream::new();
+    };
+    let ty = ident(name);
+    let tries = branches.iter().zip(variants).map(|((_, s), v)| {
+        let f = pname(*s);
+        let id = ident(&v.ident);
+        let second = if any {
+            TokenStream::new()
+        } else {
+            quote!(if __passed.is_some() { return ::core::result::Result::Err(#p::Halt::Invalid); })
+        };
+        let run = quote! {
+            let mut __fork = ::core::clone::Clone::clone(sc);
+            match #f(&mut __fork, __b && __passed.is_none()) {
+                ::core::result::Result::Ok(__x) => {
+                    #second
+                    if let #opt::Some(__x) = __x { __built = #opt::Some(#ty::#id(__x)); }
+                    __passed = #opt::Some(__fork);
+                }
+                ::core::result::Result::Err(#p::Halt::Syntax) => return ::core::result::Result::Err(#p::Halt::Syntax),
+                ::core::result::Result::Err(#p::Halt::Invalid) => {}
+            }
+        };
+        if any {
+            quote!(if __passed.is_none() { #run })
+        } else {
+            run
+        }
+    });
+    quote!({
+        let mut __passed: #opt<#p::Scanner<'_>> = #opt::None;
+        let mut __built: #opt<#ty> = #opt::None;
+        #(#tries)*
+        match __passed {
+            #opt::Some(__end) => *sc = __end,
+            #opt::None => return ::core::result::Result::Err(#p::Halt::Invalid),
+        }
+        if __b { #opt::Some(#p::built(__built)?) } else { #opt::None }
+    })
 }
 
 /// The scan `scan` over the value, then `ty`'s builder over the same bytes.
