@@ -5,15 +5,19 @@
 # the others: its `llguidance` feature changes serde_json's features, so alternating would rebuild.
 # Then the build-cost comparison (`bench/compile`, N = 50 and 200) once, unless COMPILE=0.
 # BENCHES (default "compare stream mask") selects the criterion benchmarks to run.
-# Usage: [RUNS=n] [BENCHES="compare stream"] [COMPILE=0] bench/run.sh [criterion args, default: --warm-up-time 0.5 --measurement-time 1.5]
+# TABLE_ONLY=1 measures nothing: it writes docs/BENCHMARKS.md again from the last run's results
+# (after an edit of bench/NOTES.md, say).
+# Usage: [RUNS=n] [BENCHES="compare stream"] [COMPILE=0] [TABLE_ONLY=1] bench/run.sh [criterion args, default: --warm-up-time 0.5 --measurement-time 1.5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target="${CARGO_TARGET_DIR:-target}"
 runs="${RUNS:-3}"
 args=("$@")
 if [ ${#args[@]} -eq 0 ]; then args=(--warm-up-time 0.5 --measurement-time 1.5); fi
-rm -rf "$target"/criterion-run*
 benches="${BENCHES:-compare stream mask}"
+compile_table="$target/compile-bench/table.md"
+if [ "${TABLE_ONLY:-0}" != 1 ]; then
+rm -rf "$target"/criterion-run*
 has() { case " $benches " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for i in $(seq 1 "$runs"); do
   rm -rf "$target/criterion"
@@ -25,11 +29,11 @@ if has mask; then
   cargo bench -p toolgate-bench --features llguidance --bench mask -- "${args[@]}"
   cp -r "$target"/criterion/mask-* "$target/criterion-run$runs/"
 fi
-compile_table="$target/compile-bench/table.md"
 rm -f "$compile_table"
 if [ "${COMPILE:-1}" != 0 ]; then
   mkdir -p "$target/compile-bench"
   RUNS=1 bench/compile 50 200 > "$compile_table.tmp" && mv "$compile_table.tmp" "$compile_table"
+fi
 fi
 version() { awk -v n="$1" '$0 == "name = \"" n "\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock; }
 {

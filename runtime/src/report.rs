@@ -88,7 +88,10 @@ impl fmt::Display for Path<'_> {
 pub trait Sink {
     /// Whether the sink cares which violation comes first (the validators then walk in schema
     /// order: declared properties, then the others in `serde_json::Map` order). A sink that only
-    /// wants the verdict says `false`, and objects are checked in one pass over their members.
+    /// wants the verdict says `false`: each subschema is then decided by the faster verdict code
+    /// (the one-pass text scan, or the `&Value` verdict of [`crate::Tool::is_valid`]; where those
+    /// defer to the validator, a walk that visits each object's members once), with no promise of
+    /// which violation the sink is told.
     const ORDERED: bool = true;
 
     /// Record a violation at `at`; `kind` builds its description if the sink wants it.

@@ -1,9 +1,12 @@
 //! Writes the crates that `bench/compile` builds: N tool schemas shaped like real MCP tools
 //! (objects of 3–15 properties with descriptions, string enums, bounded numbers, `anyOf [T, null]`,
 //! arrays, a nested object), compiled either by toolgate's `tool_schema!` or by jsonschema's
-//! `#[jsonschema::validator]`, and a `main` that calls each tool's verdict and error report.
+//! `#[jsonschema::validator]`, and a `main` that calls each tool's verdict and error report (the two
+//! entry points the jsonschema macro has). `toolgate-all` is the toolgate crate whose `main` also
+//! calls every other entry point (text verdict and reports, `from_json`, `from_value`, the stream):
+//! what a crate pays that uses all of them.
 //!
-//! `compile_crate <toolgate|jsonschema> <N> <dir> <toolgate-path>` writes the crate to `dir`;
+//! `compile_crate <toolgate|toolgate-all|jsonschema> <N> <dir> <toolgate-path>` writes the crate to `dir`;
 //! `compile_crate lines <N>` prints toolgate's generated code for the same N schemas (the tokens
 //! of `toolgate_compiler::compile_text`, for `rustfmt` to lay out and `wc -l` to count).
 //!
@@ -160,15 +163,16 @@ fn main() {
                 }
             }
         }
-        Some(kind @ ("toolgate" | "jsonschema")) => {
+        Some(kind @ ("toolgate" | "toolgate-all" | "jsonschema")) => {
             let (Some(dir), Some(toolgate)) = (args.get(2), args.get(3)) else {
-                eprintln!("usage: compile_crate <toolgate|jsonschema> <N> <dir> <toolgate-path>");
+                eprintln!("usage: compile_crate <toolgate|toolgate-all|jsonschema> <N> <dir> <toolgate-path>");
                 std::process::exit(2);
             };
             let dir = Path::new(dir);
             let _ = std::fs::create_dir_all(dir.join("schemas"));
             let _ = std::fs::create_dir_all(dir.join("src"));
-            let dep = if kind == "toolgate" {
+            let toolgate_kind = kind.starts_with("toolgate");
+            let dep = if toolgate_kind {
                 format!("toolgate = {{ path = {toolgate:?} }}")
             } else {
                 "jsonschema = { version = \"=0.60.2\", default-features = false, features = [\"macros\"] }".to_owned()
@@ -183,17 +187,25 @@ fn main() {
             let mut main = String::from(
                 "use std::hint::black_box;\n\nfn main() {\n    let text = std::env::args().nth(1).unwrap_or_default();\n    let v: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();\n    let v = black_box(&v);\n    let mut n = 0_usize;\n",
             );
-            if kind == "toolgate" {
+            if toolgate_kind {
                 main.insert_str(0, "use toolgate::Tool;\n");
             }
             for (i, s) in schemas(n).iter().enumerate() {
                 write(&dir.join(format!("schemas/t{i:03}.json")), s);
-                if kind == "toolgate" {
+                if toolgate_kind {
                     let _ = writeln!(lib, "toolgate::tool_schema! {{\n    /// Tool {i}.\n    pub struct T{i:03} = \"schemas/t{i:03}.json\";\n}}");
                     let _ = writeln!(
                         main,
                         "    n += usize::from(gen::T{i:03}::is_valid(v)) + gen::T{i:03}::validate(v).err().map_or(0, |e| e.len());"
                     );
+                    if kind == "toolgate-all" {
+                        // Every other entry point: text verdict and reports, typed values from
+                        // text and from a value, the stream with its explanation.
+                        let _ = writeln!(
+                            main,
+                            "    n += usize::from(gen::T{i:03}::is_valid_json(&text)) + usize::from(gen::T{i:03}::from_json(&text).is_ok()) + usize::from(gen::T{i:03}::from_value(v).is_ok());\n    n += usize::from(gen::T{i:03}::check_json(&text, &mut toolgate::Collect::default()).is_ok());\n    {{ let mut s = gen::T{i:03}::stream(); n += usize::from(matches!(s.feed(text.as_bytes()), toolgate::Progress::Dead(_))) + usize::from(s.finish().is_ok()); }}"
+                        );
+                    }
                 } else {
                     let _ =
                         writeln!(lib, "#[jsonschema::validator(path = \"schemas/t{i:03}.json\")]\npub struct T{i:03};");
@@ -204,12 +216,12 @@ fn main() {
                 }
             }
             main.push_str("    println!(\"{n}\");\n}\n");
-            let lib_name = format!("gen_{kind}_{n}");
+            let lib_name = format!("gen_{}_{n}", kind.replace('-', "_"));
             write(&dir.join("src/lib.rs"), &lib);
             write(&dir.join("src/main.rs"), &main.replace("gen::", &format!("{lib_name}::")));
         }
         _ => {
-            eprintln!("usage: compile_crate <toolgate|jsonschema> <N> <dir> <toolgate-path> | compile_crate lines <N>");
+            eprintln!("usage: compile_crate <toolgate|toolgate-all|jsonschema> <N> <dir> <toolgate-path> | compile_crate lines <N>");
             std::process::exit(2);
         }
     }

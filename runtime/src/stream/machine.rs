@@ -2201,7 +2201,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             Why::MinItems => ViolationKind::MinItems { limit: node.min_items, count: u64::from(f.count) },
             Why::Scan => {
                 let span = text.get(f.start..self.pos).and_then(|t| std::str::from_utf8(t).ok());
-                if let Some(v) = span.and_then(|t| (node.explain)(Span::root(t))) {
+                if let Some(v) = span.and_then(|t| crate::__private::explain(Span::root(t), node.check)) {
                     return Violation { pointer: format!("{here}{}", v.pointer), kind: v.kind };
                 }
                 ViolationKind::False { found }

@@ -4,8 +4,8 @@
 
 use crate::num::Limit;
 use crate::pattern::Pattern;
-use crate::text::{Scanner, Span, Step};
-use crate::violation::Violation;
+use crate::report::{Collect, Path};
+use crate::text::{Scanner, Step};
 
 /// No node (an absent keyword, or one that accepts everything).
 pub const NONE: u16 = u16::MAX;
@@ -73,8 +73,10 @@ pub struct Node {
     pub types: u8,
     /// the exact verdict of this subschema on one value of well-formed text
     pub scan: fn(&mut Scanner<'_>) -> Step,
-    /// the first violation of this subschema on one value of well-formed text
-    pub explain: fn(Span<'_>) -> Option<Violation>,
+    /// this subschema's validator on a parsed value, reporting into a [`Collect`] (the
+    /// instance and sink [`crate::Tool::validate`] uses): the explanation of a value the scan
+    /// refused, through [`crate::__private::explain`]
+    pub check: fn(&serde_json::Value, &Path<'_>, &mut Collect) -> bool,
     /// an array or object value is judged by [`Node::scan`] when it closes (keywords the
     /// automaton does not follow member by member: `uniqueItems`, `enum`/`const`,
     /// `unevaluated*`, too many names)
@@ -173,8 +175,8 @@ fn scan_any(sc: &mut Scanner<'_>) -> Step {
     sc.skip_value()
 }
 
-fn explain_none(_: Span<'_>) -> Option<Violation> {
-    None
+fn check_none(_: &serde_json::Value, _: &Path<'_>, _: &mut Collect) -> bool {
+    true
 }
 
 impl Node {
@@ -184,7 +186,7 @@ impl Node {
         never: false,
         types: ty::ALL,
         scan: scan_any,
-        explain: explain_none,
+        check: check_none,
         lookback: false,
         enum_types: 0,
         literals: 0,

@@ -67,7 +67,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             }
         }
     });
-    let (stream_fns, slots, levels) = stream::program(ir, k);
+    let (program, slots, levels) = stream::program(ir, k);
     let root_scan = text::sname(ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
@@ -91,7 +91,6 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             #value_fns
             #text_fns
             #parse_fns
-            #stream_fns
             #impls
 
             impl #k::Tool for #root {
@@ -122,7 +121,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                 #root_parse
 
                 type __Automaton = #k::__private::Machine<#slots, #levels>;
-                const __PROGRAM: &'static #k::__private::Program = &__PROGRAM;
+                const __PROGRAM: &'static #k::__private::Program = &#program;
             }
 
             impl<'de> #de::Deserialize<'de> for #root {

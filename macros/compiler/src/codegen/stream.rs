@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
@@ -26,11 +26,6 @@ const MAX_PATTERNS: usize = 64;
 
 /// `enum` strings followed character by character.
 const MAX_STRINGS: usize = 128;
-
-/// The name of node `id`'s explanation function.
-fn ename(id: NodeId) -> proc_macro2::Ident {
-    format_ident!("__explain_{}", id)
-}
 
 /// The capacity of the automaton: slots `S` and tracked levels `D`.
 #[must_use]
@@ -200,24 +195,21 @@ fn value_bits(v: &JsonValue) -> u8 {
     }
 }
 
-/// The program static, the explanation functions, and the capacity `(S, D)`.
+/// The program (an expression of type `Program`, the value of the `Tool::__PROGRAM` constant:
+/// evaluated, and its functions generated, only in a crate that streams) and the capacity `(S, D)`.
 #[must_use]
 pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
     let p = quote!(#k::__private);
     let (slots, levels) = capacity(ir);
     if ir.nodes.len() >= usize::from(u16::MAX) {
         // Too many subschemas to name with `u16`: one node that judges the root when it closes.
-        let (scan, explain) = (sname(ir.root), ename(ir.root));
-        let check = vname(ir.root);
+        let (scan, check) = (sname(ir.root), vname(ir.root));
         return (
             quote! {
-                fn #explain(v: #p::Span<'_>) -> ::core::option::Option<#k::Violation> {
-                    #p::explain(v, |x, at, c| #check(x, at, c))
-                }
-                static __PROGRAM: #p::Program = #p::Program {
+                #p::Program {
                     root: 0,
-                    nodes: &[#p::StreamNode { always: false, lookback: true, scan: #scan, explain: #explain, ..#p::StreamNode::ALWAYS }],
-                };
+                    nodes: &[#p::StreamNode { always: false, lookback: true, scan: #scan, check: |x, at, c| #check(x, at, c), ..#p::StreamNode::ALWAYS }],
+                }
             },
             1,
             1,
@@ -225,15 +217,11 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
     }
     let id = |n: NodeId| -> u16 { u16::try_from(n).unwrap_or(u16::MAX - 1) };
     let opt = |n: Option<NodeId>| -> u16 { n.map_or(u16::MAX, id) };
-    let mut fns = TokenStream::new();
     let mut nodes = Vec::new();
     for (n, node) in ir.nodes.iter().enumerate() {
-        let (scan, explain, check) = (sname(n), ename(n), vname(n));
-        fns.extend(quote! {
-            fn #explain(v: #p::Span<'_>) -> ::core::option::Option<#k::Violation> {
-                #p::explain(v, |x, at, c| #check(x, at, c))
-            }
-        });
+        let scan = sname(n);
+        let check = vname(n);
+        let explain = quote!(check: |x, at, c| #check(x, at, c));
         let c = match &node.body {
             Body::Always => {
                 nodes.push(quote!(#p::StreamNode::ALWAYS));
@@ -242,7 +230,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             Body::Never => {
                 let me = id(n);
                 nodes.push(quote! {
-                    #p::StreamNode { always: false, never: true, scan: #scan, explain: #explain, closure: &[#me], ..#p::StreamNode::ALWAYS }
+                    #p::StreamNode { always: false, never: true, scan: #scan, #explain, closure: &[#me], ..#p::StreamNode::ALWAYS }
                 });
                 continue;
             }
@@ -476,7 +464,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             #p::StreamNode {
                 always: false,
                 scan: #scan,
-                explain: #explain,
+                #explain,
                 lookback: #lookback,
                 #(#fields,)*
                 ..#p::StreamNode::ALWAYS
@@ -484,8 +472,5 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
         });
     }
     let root = id(ir.root);
-    fns.extend(quote! {
-        static __PROGRAM: #p::Program = #p::Program { root: #root, nodes: &[#(#nodes),*] };
-    });
-    (fns, slots, levels)
+    (quote!(#p::Program { root: #root, nodes: &[#(#nodes),*] }), slots, levels)
 }

@@ -484,6 +484,7 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
     // is declared (for `additionalProperties`).
     let need_declared = additional.is_some();
     let mut arms = TokenStream::new();
+    let mut armed: Vec<(usize, &[u8])> = Vec::new();
     for (i, name) in names.iter().enumerate() {
         let m = mark(i);
         let check = c.properties.get(i).filter(|_| i < declared).filter(|pr| !always(ir, pr.node)).map(|pr| {
@@ -495,17 +496,20 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
             continue;
         }
         let result = if need_declared { quote!(#is_declared) } else { quote!() };
-        arms.extend(quote!(#name => { #m #check #result }));
+        let arm = armed.len();
+        armed.push((arm, name.as_bytes()));
+        arms.extend(quote!(#arm => { #m #check #result }));
     }
+    let tree = super::validate::key_tree(&armed);
+    let classify = quote!({ let __kb = key.as_bytes(); #tree });
     let default = if need_declared { quote!(false) } else { quote!({}) };
     let has_match = !arms.is_empty();
     if has_match {
         if need_declared {
-            per_member.extend(
-                quote! { let __declared: ::core::primitive::bool = match key.as_str() { #arms _ => #default }; },
-            );
+            per_member
+                .extend(quote! { let __declared: ::core::primitive::bool = match #classify { #arms _ => #default }; });
         } else {
-            per_member.extend(quote! { match key.as_str() { #arms _ => {} } });
+            per_member.extend(quote! { match #classify { #arms _ => {} } });
         }
     } else if need_declared {
         per_member.extend(quote! { let __declared = false; });
