@@ -427,10 +427,10 @@ const KEY_TREE_MIN: usize = 9;
 
 /// An expression: the index of the name that the bytes `__kb` spell, or `usize::MAX`. From
 /// [`KEY_TREE_MIN`] names on, a decision tree (Rust compiles a `match` on strings as one
-/// comparison per arm, in order): a
-/// `match` on the length, then, on the bytes as an array of that length, on the position that
-/// tells the remaining names most apart, until one name is left, which is compared in full (a
-/// comparison of fixed-size arrays: a few integer comparisons).
+/// comparison per arm, in order): a `match` on the length, then, on the bytes as an array of
+/// that length, on the position that tells the remaining names most apart, until one name is
+/// left, which is compared in full (a comparison of fixed-size arrays: a few integer
+/// comparisons).
 pub(crate) fn key_tree(names: &[(usize, &[u8])]) -> TokenStream {
     let none = quote!(::core::primitive::usize::MAX);
     if names.len() < KEY_TREE_MIN {
