@@ -992,6 +992,12 @@ pub struct StreamRun {
     pub verdict: Option<bool>,
     /// `finish()`, the error as text
     pub finish: Result<(), String>,
+    /// where `T` streams with the lean automaton: where the general automaton of the same
+    /// program dies on the text (fed byte by byte; computed for 1-byte chunks only), which the
+    /// lean one must match
+    pub reference: Option<Option<usize>>,
+    /// the lean automaton handed over to the general one (it never should)
+    pub handed_over: bool,
 }
 
 /// Feed `text` to `T::stream()` in chunks of the sizes `sizes` cycles through (an empty `sizes`
@@ -1022,8 +1028,11 @@ pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
         }
     }
     let verdict = s.__automaton_verdict();
+    let handed_over = s.__handed_over();
     let finish = s.finish().map_err(|e| e.to_string());
-    StreamRun { dead, unstable, verdict, finish }
+    let reference =
+        (toolgate::Stream::<T>::__lean() && sizes == [1]).then(|| toolgate::Stream::<T>::__reference(bytes).0);
+    StreamRun { dead, unstable, verdict, finish, reference, handed_over }
 }
 
 /// Eight chunk sizes between 1 and 17, the same for the same `seed` (SplitMix64).
@@ -1082,7 +1091,8 @@ fn chunking_label(sizes: &[usize], len: usize) -> String {
 /// The guarantees: a prefix of a valid text is never dead; `finish()` is `Ok` exactly when the
 /// text is valid; the death offset does not depend on the chunking (and lies before the bytes
 /// fed when it was reported); feeding after `Dead` returns the same `Dead`; the automaton's
-/// own verdict, when it gives one and the text did not die, is right.
+/// own verdict, when it gives one and the text did not die, is right; the lean automaton, where a
+/// schema has it, dies where the general one does and never hands over.
 #[must_use]
 pub fn check_stream(
     stream: fn(&str, &[usize]) -> StreamRun,
@@ -1123,6 +1133,12 @@ pub fn check_stream(
         }
         if r.unstable {
             wrong.push(format!("{how}: a feed after Dead returned something else"));
+        }
+        if r.handed_over {
+            wrong.push(format!("{how}: the lean automaton handed over to the general one"));
+        }
+        if let Some(reference) = r.reference.filter(|&g| g != r.dead.as_ref().map(|d| d.offset)) {
+            wrong.push(format!("{how}: the lean automaton died at {dead:?}, the general one at {reference:?}"));
         }
         let ok = r.finish.is_ok();
         if ok != truth || ok != json {

@@ -103,6 +103,8 @@ fn always_dead(text: &str, _sizes: &[usize]) -> toolgate_conformance::StreamRun 
         unstable: false,
         verdict: None,
         finish: Err("dead".to_owned()),
+        reference: None,
+        handed_over: false,
     }
 }
 
@@ -114,7 +116,14 @@ fn chunk_dependent(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamR
         unstable: false,
         verdict: None,
         finish: Err("dead".to_owned()),
+        reference: None,
+        handed_over: false,
     }
+}
+
+/// A lean stream that dies at the first byte where the general automaton dies at the second.
+fn lean_disagrees(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamRun {
+    toolgate_conformance::StreamRun { reference: (sizes == [1]).then_some(Some(1)), ..always_dead(text, sizes) }
 }
 
 fn accept_all(_: &str) -> bool {
@@ -134,6 +143,8 @@ fn check_stream_reports_a_broken_stream() {
     let r = check_stream(always_dead, reject_all, "{}", Some(false), &[vec![2]]);
     assert!(r.wrong.is_empty(), "{:?}", r.wrong);
     assert_eq!(r.dead, Some(0));
+    let r = check_stream(lean_disagrees, reject_all, "{}", Some(false), &[vec![2]]);
+    assert_eq!(r.wrong, ["1-byte chunks: the lean automaton died at Some(0), the general one at Some(1)"]);
     let r = check_stream(chunk_dependent, reject_all, "[1, 2]", Some(false), &[vec![6], vec![3, 1]]);
     assert!(r.wrong.iter().any(|w| w.contains("death offset Some(5), with 1-byte chunks Some(0)")), "{:?}", r.wrong);
     assert!(r.wrong.iter().any(|w| w.contains("death offset Some(2)")), "{:?}", r.wrong);

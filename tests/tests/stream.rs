@@ -54,6 +54,13 @@ fn check<T: Tool>(name: &str, text: &str, seed: u64) -> (bool, bool) {
             assert_eq!(v, valid, "the automaton's own verdict ({})", ctx());
         }
     }
+    // The lean automaton decides what the general one decides, at the same byte.
+    assert!(!s.__handed_over(), "the lean automaton handed over ({})", ctx());
+    if Stream::<T>::__lean() {
+        let (reference, ok) = Stream::<T>::__reference(bytes);
+        assert_eq!(died, reference, "death offset: lean vs general automaton ({})", ctx());
+        assert_eq!(ok, valid, "the general automaton's end verdict ({})", ctx());
+    }
     let (d1, ok1, _) = run::<T>(bytes, &[1]);
     assert_eq!(ok1, valid, "finish vs is_valid_json, 1-byte chunks ({})", ctx());
     assert_eq!(d1, died, "{}", ctx());
@@ -81,10 +88,18 @@ struct Sound {
     invalid: usize,
     early: usize,
     mutants: bool,
+    /// schemas read by the lean automaton, and by the general one
+    lean: usize,
+    general: usize,
 }
 
 impl Visit for Sound {
     fn visit<T: Tool + PartialEq + Debug>(&mut self, name: &str, texts: &[&str]) {
+        if Stream::<T>::__lean() {
+            self.lean += 1;
+        } else {
+            self.general += 1;
+        }
         for (i, t) in texts.iter().chain(MALFORMED).enumerate() {
             let mut one = |text: &str, seed: u64| {
                 let (valid, early) = check::<T>(name, text, seed);
@@ -111,6 +126,8 @@ fn fixtures_sound_and_exact_at_the_end() {
     fixtures::all(&mut s);
     assert!(s.valid > 50 && s.invalid > 100, "{} valid, {} invalid", s.valid, s.invalid);
     assert!(s.early * 2 > s.invalid, "only {} of {} invalid texts died before their last byte", s.early, s.invalid);
+    eprintln!("fixture schemas: {} read by the lean automaton, {} by the general one", s.lean, s.general);
+    assert!(s.lean >= 5 && s.general >= 2, "{} lean, {} general", s.lean, s.general);
 }
 
 #[test]

@@ -125,7 +125,7 @@ impl Slot {
 }
 
 /// What the automaton needs of a value's JSON kind.
-trait KindBits {
+pub(super) trait KindBits {
     fn bits(self) -> u8;
     fn json(self) -> JsonType;
 }
@@ -190,7 +190,7 @@ impl Frame {
 
 /// The lexer's state between two bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Lex {
+pub(super) enum Lex {
     /// a value must come (root start, after `:`, after `,` in an array)
     Value,
     /// after `[`: a value or `]`
@@ -224,7 +224,7 @@ enum Lex {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum NumSt {
+pub(super) enum NumSt {
     Minus,
     Zero,
     Int,
@@ -235,7 +235,7 @@ enum NumSt {
     ExpDigits,
 }
 
-const WORDS: [&[u8]; 3] = [b"true", b"false", b"null"];
+pub(super) const WORDS: [&[u8]; 3] = [b"true", b"false", b"null"];
 
 /// The text is dead: where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -2294,7 +2294,7 @@ fn for_requests(node: &Node, p: &Slot, kind: Kind, count: u32, mut f: impl FnMut
 }
 
 /// The bits of `bits` whose index `keep` accepts.
-fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
+pub(super) fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
     let mut out = bits;
     let mut rest = bits;
     while rest != 0 {
@@ -2311,7 +2311,7 @@ fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
 /// for an integer), computed the same way (an integer exactly; a fraction as its digits divided
 /// by a power of ten, both exact in `f64`, as the scanner's shared fast path does); `None` for
 /// anything else.
-fn number_literal(t: &[u8]) -> Option<Num> {
+pub(super) fn number_literal(t: &[u8]) -> Option<Num> {
     const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
     let (neg, rest) = match t.split_first() {
         Some((b'-', rest)) => (true, rest),
@@ -2346,7 +2346,7 @@ fn number_literal(t: &[u8]) -> Option<Num> {
 
 /// Whether number `n` is within `[minimum, exclusiveMinimum, maximum, exclusiveMaximum]`, and an
 /// integer if `integer`.
-fn in_bounds(n: Num, b: &[Option<Limit>; 4], integer: bool) -> bool {
+pub(super) fn in_bounds(n: Num, b: &[Option<Limit>; 4], integer: bool) -> bool {
     let [lo, xlo, hi, xhi] = *b;
     !((integer && !n.is_integer())
         || lo.is_some_and(|l| n.compare(l).is_lt())
@@ -2356,7 +2356,7 @@ fn in_bounds(n: Num, b: &[Option<Limit>; 4], integer: bool) -> bool {
 }
 
 /// Keep the candidates (of the names `tab` indexes) that continue at `off` with all of `run`.
-fn narrow_run(tab: ByteTable, cands: u128, off: u32, run: &[u8]) -> u128 {
+pub(super) fn narrow_run(tab: ByteTable, cands: u128, off: u32, run: &[u8]) -> u128 {
     let mut c = cands;
     let off = off as usize;
     for (i, &b) in run.iter().enumerate() {
@@ -2369,7 +2369,7 @@ fn narrow_run(tab: ByteTable, cands: u128, off: u32, run: &[u8]) -> u128 {
 }
 
 /// The candidate that is exactly `len` bytes long, or [`NONE`].
-fn exact_name(cands: u128, names: &[&str], len: u32) -> u16 {
+pub(super) fn exact_name(cands: u128, names: &[&str], len: u32) -> u16 {
     let mut rest = cands;
     while rest != 0 {
         let i = rest.trailing_zeros();
@@ -2381,7 +2381,7 @@ fn exact_name(cands: u128, names: &[&str], len: u32) -> u16 {
     NONE
 }
 
-const fn all_bits(n: usize) -> u128 {
+pub(super) const fn all_bits(n: usize) -> u128 {
     if n >= 128 {
         u128::MAX
     } else {
@@ -2391,7 +2391,7 @@ const fn all_bits(n: usize) -> u128 {
 
 /// A byte a string takes as one character with no other effect: printable ASCII, not `"` or `\\`.
 #[inline]
-const fn is_plain(b: u8) -> bool {
+pub(super) const fn is_plain(b: u8) -> bool {
     b >= 0x20 && b < 0x80 && b != b'"' && b != b'\\'
 }
 
@@ -2410,7 +2410,7 @@ fn plain8(w: u64) -> bool {
 
 /// The end of the run of plain bytes of `text` from `i`.
 #[inline]
-fn plain_end(text: &[u8], mut i: usize) -> usize {
+pub(super) fn plain_end(text: &[u8], mut i: usize) -> usize {
     while let Some(w) = text.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
         if !plain8(u64::from_le_bytes(w)) {
             break;
@@ -2423,11 +2423,11 @@ fn plain_end(text: &[u8], mut i: usize) -> usize {
     i
 }
 
-const fn is_ws(b: u8) -> bool {
+pub(super) const fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\n' | b'\r' | b'\t')
 }
 
-fn hex(b: u8) -> Option<u16> {
+pub(super) fn hex(b: u8) -> Option<u16> {
     char::from(b).to_digit(16).and_then(|d| u16::try_from(d).ok())
 }
 

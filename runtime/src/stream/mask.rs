@@ -286,7 +286,7 @@ impl<T: Tool> Stream<T> {
     /// end-of-sequence token.
     pub fn allowed(&self, vocab: &Vocabulary, mask: &mut TokenMask) {
         mask.clear(vocab);
-        if self.m.death().is_some() || self.finished.is_some() {
+        if self.dead.is_some() || self.finished.is_some() {
             return;
         }
         for &id in &vocab.empty {

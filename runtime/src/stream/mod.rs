@@ -33,6 +33,8 @@
 //! How it works, what is decided when, and what it costs: the README's "Streaming" section.
 
 #[doc(hidden)]
+pub mod lean;
+#[doc(hidden)]
 pub mod machine;
 mod mask;
 #[doc(hidden)]
@@ -45,6 +47,7 @@ use crate::report::{Collect, Sink};
 use crate::violation::{Error, Violation};
 use crate::Tool;
 
+use lean::Lean;
 pub use machine::Death as Dead;
 use machine::Machine;
 pub use mask::{TokenMask, Vocabulary};
@@ -89,6 +92,11 @@ impl std::error::Error for Dead {}
 pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     /// The automaton at the start of a text.
     fn start(prog: &'static Program) -> Self;
+    /// The general automaton of the same program, which this one agrees with death for death
+    /// (itself, for the general automaton): for tests.
+    type Reference: Automaton;
+    /// Whether this is the lean automaton.
+    const LEAN: bool = false;
     /// Read what `text` has beyond what was read; `false` once dead.
     fn advance(&mut self, text: &[u8]) -> bool;
     /// The text ended.
@@ -98,8 +106,14 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     fn finish(&mut self, text: &[u8]) -> Result<bool, Dead>;
     /// Whether the text read is a complete valid value, if known without a full check.
     fn complete(&self) -> Option<bool>;
-    /// Why the text is dead.
-    fn death(&self) -> Option<&Dead>;
+    /// Whether the text is dead.
+    fn is_dead(&self) -> bool;
+    /// Why the text (all of it so far: `text`) is dead; `None` if it is alive after all.
+    fn explain(&mut self, text: &[u8]) -> Option<Dead>;
+    /// Whether the lean automaton handed over to the general one (for tests: never).
+    fn handed_over(&self) -> bool {
+        false
+    }
     /// Inside a string whose characters are only counted: its UTF-8 state and the characters
     /// still allowed.
     fn plain_string(&self) -> Option<((u8, u8, u8), u64)>;
@@ -110,6 +124,7 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
 }
 
 impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
+    type Reference = Self;
     fn start(prog: &'static Program) -> Self {
         Self::new(prog)
     }
@@ -123,8 +138,41 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     fn complete(&self) -> Option<bool> {
         Self::complete(self)
     }
-    fn death(&self) -> Option<&Dead> {
-        Self::death(self)
+    fn is_dead(&self) -> bool {
+        self.death().is_some()
+    }
+    fn explain(&mut self, _: &[u8]) -> Option<Dead> {
+        self.death().cloned()
+    }
+    fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
+        Self::plain_string(self)
+    }
+}
+
+impl<const S: usize, const D: usize> Automaton for Lean<S, D> {
+    type Reference = Machine<S, D>;
+    const LEAN: bool = true;
+    fn start(prog: &'static Program) -> Self {
+        Self::new(prog)
+    }
+    #[inline]
+    fn advance(&mut self, text: &[u8]) -> bool {
+        Self::advance(self, text)
+    }
+    fn finish(&mut self, text: &[u8]) -> Result<bool, Dead> {
+        Self::finish(self, text)
+    }
+    fn complete(&self) -> Option<bool> {
+        Self::complete(self)
+    }
+    fn is_dead(&self) -> bool {
+        Self::is_dead(self)
+    }
+    fn explain(&mut self, text: &[u8]) -> Option<Dead> {
+        Self::explain(self, text)
+    }
+    fn handed_over(&self) -> bool {
+        Self::handed_over(self)
     }
     fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
         Self::plain_string(self)
@@ -142,13 +190,20 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
 pub struct Stream<T: Tool> {
     m: T::__Automaton,
     text: Vec<u8>,
+    dead: Option<Dead>,
     finished: Option<Result<(), Error>>,
     tool: PhantomData<fn() -> T>,
 }
 
 impl<T: Tool> Clone for Stream<T> {
     fn clone(&self) -> Self {
-        Self { m: self.m.clone(), text: self.text.clone(), finished: self.finished.clone(), tool: PhantomData }
+        Self {
+            m: self.m.clone(),
+            text: self.text.clone(),
+            dead: self.dead.clone(),
+            finished: self.finished.clone(),
+            tool: PhantomData,
+        }
     }
 }
 
@@ -157,7 +212,7 @@ impl<T: Tool> fmt::Debug for Stream<T> {
         f.debug_struct("Stream")
             .field("tool", &T::NAME)
             .field("read", &self.text.len())
-            .field("dead", &self.m.death())
+            .field("dead", &self.dead)
             .finish_non_exhaustive()
     }
 }
@@ -182,6 +237,7 @@ impl<T: Tool> Stream<T> {
         Self {
             m: T::__Automaton::start(T::__PROGRAM),
             text: Vec::with_capacity(bytes),
+            dead: None,
             finished: None,
             tool: PhantomData,
         }
@@ -193,7 +249,7 @@ impl<T: Tool> Stream<T> {
     /// [`Stream::finish`] it ignores what it is fed too. Neither panics.
     #[inline]
     pub fn feed(&mut self, bytes: &[u8]) -> Progress {
-        if self.finished.is_none() && self.m.death().is_none() {
+        if self.finished.is_none() && self.dead.is_none() {
             if let [b] = bytes {
                 self.text.push(*b);
             } else {
@@ -202,6 +258,7 @@ impl<T: Tool> Stream<T> {
             if self.m.advance(&self.text) {
                 return Progress::Alive;
             }
+            self.dead = self.m.explain(&self.text);
         }
         self.progress()
     }
@@ -229,7 +286,7 @@ impl<T: Tool> Stream<T> {
     /// Where the stream stands.
     #[must_use]
     pub fn progress(&self) -> Progress {
-        match self.m.death() {
+        match &self.dead {
             Some(d) => Progress::Dead(d.clone()),
             None => Progress::Alive,
         }
@@ -238,7 +295,7 @@ impl<T: Tool> Stream<T> {
     /// Why the stream is dead, once it is.
     #[must_use]
     pub fn dead(&self) -> Option<&Dead> {
-        self.m.death()
+        self.dead.as_ref()
     }
 
     /// The text fed so far.
@@ -264,6 +321,9 @@ impl<T: Tool> Stream<T> {
     pub fn finish(&mut self) -> Result<(), Error> {
         if let Some(r) = &self.finished {
             return r.clone();
+        }
+        if let Some(d) = &self.dead {
+            return Err(d.error.clone());
         }
         let r = match self.m.finish(&self.text) {
             Ok(true) => Ok(()),
@@ -317,11 +377,50 @@ impl<T: Tool> Stream<T> {
         T::__Automaton::size()
     }
 
+    /// Whether the lean automaton handed over to the general one (never, if it is right). Not
+    /// public API: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __handed_over(&self) -> bool {
+        self.m.handed_over()
+    }
+
+    /// Whether `T` streams with the lean automaton (at most one subschema per value). Not
+    /// public API: for tests and benchmarks.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __lean() -> bool {
+        <T::__Automaton as Automaton>::LEAN
+    }
+
+    /// Where the general automaton of `T`'s program dies on `text` fed byte by byte, and its
+    /// end verdict (`finish`): what the lean automaton must agree with. Not public API: for
+    /// tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __reference(text: &[u8]) -> (Option<usize>, bool) {
+        let mut m = <<T::__Automaton as Automaton>::Reference as Automaton>::start(T::__PROGRAM);
+        for end in 1..=text.len() {
+            if !m.advance(text.get(..end).unwrap_or(text)) {
+                return (m.explain(text).map(|d| d.offset), false);
+            }
+        }
+        let ok = match m.finish(text) {
+            Ok(true) => true,
+            Ok(false) => std::str::from_utf8(text).is_ok_and(T::is_valid_json),
+            Err(_) => false,
+        };
+        (None, ok)
+    }
+
     /// Whether the automaton alone decides the end (no full re-check of the text is due at
     /// [`Stream::finish`]). Not public API: for tests.
     #[doc(hidden)]
     #[must_use]
     pub fn __automaton_verdict(&self) -> Option<bool> {
+        if self.dead.is_some() {
+            return Some(false);
+        }
         let mut m = self.m.clone();
         match m.finish(&self.text) {
             Ok(true) => Some(true),

@@ -30,6 +30,20 @@ pub mod ty {
     pub const ALL: u8 = 127;
 }
 
+/// How the lean automaton ([`super::lean::Lean`]) reads a node, as the macro classified it.
+pub mod shape {
+    /// needs the general automaton: several subschemas apply at one value
+    pub const GENERAL: u8 = 0;
+    /// its own keywords only: no in-place applicator, no `patternProperties`, `propertyNames`,
+    /// `dependentSchemas` or `contains`
+    pub const PLAIN: u8 = 1;
+    /// only a `$ref` (or an `allOf` of one schema): a value is judged by the target alone
+    pub const REF: u8 = 2;
+    /// only an `anyOf` or a `oneOf` whose branches accept pairwise different kinds of JSON value
+    /// (`[T, {"type": "null"}]`): a value's first byte picks the one branch that can hold
+    pub const UNION: u8 = 3;
+}
+
 /// Per byte offset of a list of names: the bytes found there (ascending), each with the bits of
 /// the names that have it.
 pub type ByteTable = &'static [&'static [(u8, u128)]];
@@ -169,6 +183,8 @@ pub struct Node {
     /// this node and every subschema it applies in place, transitively (those that accept
     /// everything left out): the slots a value gets for this node
     pub closure: &'static [u16],
+    /// how the lean automaton reads it ([`shape`])
+    pub shape: u8,
 }
 
 fn scan_any(sc: &mut Scanner<'_>) -> Step {
@@ -227,6 +243,7 @@ impl Node {
         then_: NONE,
         else_: NONE,
         closure: &[],
+        shape: shape::GENERAL,
     };
 
     /// Whether a scalar of kind `bits` ([`ty`] bits of one kind) is judged by this node's

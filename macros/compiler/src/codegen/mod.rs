@@ -67,7 +67,8 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             }
         }
     });
-    let (program, slots, levels) = stream::program(ir, k);
+    let (program, slots, levels, lean) = stream::program(ir, k);
+    let automaton = if lean { quote!(Lean) } else { quote!(Machine) };
     let root_scan = text::sname(ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
@@ -120,7 +121,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
 
                 #root_parse
 
-                type __Automaton = #k::__private::Machine<#slots, #levels>;
+                type __Automaton = #k::__private::#automaton<#slots, #levels>;
                 const __PROGRAM: &'static #k::__private::Program = &#program;
             }
 

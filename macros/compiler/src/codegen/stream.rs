@@ -11,7 +11,7 @@ use quote::quote;
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::text::sname;
+use super::text::{only_in_place, sname};
 use super::validate::{json_text, limit, pname, vname};
 
 /// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
@@ -195,10 +195,132 @@ fn value_bits(v: &JsonValue) -> u8 {
     }
 }
 
+/// How the lean automaton reads each node (`toolgate::__private::stream_shape`).
+mod shape {
+    pub const GENERAL: u8 = 0;
+    pub const PLAIN: u8 = 1;
+    pub const REF: u8 = 2;
+    pub const UNION: u8 = 3;
+}
+
+/// The kinds of JSON value (bits: null, boolean, number, string, array, object) that node `n`
+/// can take at their first byte: its `type`, `enum` and `const`, through `$ref`s and unions.
+fn kinds(ir: &Ir, n: NodeId, depth: u32) -> u8 {
+    const ALL: u8 = 63;
+    let of_type = |t: &JsonType| match t {
+        JsonType::Null => 1,
+        JsonType::Boolean => 2,
+        JsonType::Integer | JsonType::Number => 4,
+        JsonType::String => 8,
+        JsonType::Array => 16,
+        JsonType::Object => 32,
+    };
+    let of_value = |v: &JsonValue| match v {
+        JsonValue::Null => 1,
+        JsonValue::Bool(_) => 2,
+        JsonValue::Number(_) => 4,
+        JsonValue::String(_) => 8,
+        JsonValue::Array(_) => 16,
+        JsonValue::Object(_) => 32,
+    };
+    let c = match &ir.node(n).body {
+        Body::Always => return ALL,
+        Body::Never => return 0,
+        Body::Checks(c) => c,
+    };
+    let mut k = ALL;
+    if let Some(t) = c.type_list() {
+        k &= t.iter().fold(0, |a, t| a | of_type(t));
+    }
+    if let Some(e) = &c.enum_values {
+        k &= e.value.iter().fold(0, |a, (v, _)| a | of_value(v));
+    }
+    if let Some(v) = &c.const_value {
+        k &= of_value(&v.value);
+    }
+    if depth < 16 {
+        if let Some(r) = &c.reference {
+            k &= kinds(ir, r.value.1, depth + 1);
+        }
+        for &x in &c.all_of {
+            k &= kinds(ir, x, depth + 1);
+        }
+        for branches in [&c.any_of, &c.one_of] {
+            if !branches.is_empty() {
+                k &= branches.iter().fold(0, |a, &x| a | kinds(ir, x, depth + 1));
+            }
+        }
+    }
+    k
+}
+
+/// How the lean automaton reads node `n`: plain (its own keywords only), a `$ref` alone, a
+/// union whose branches take pairwise different kinds of value, or not at all.
+fn shape_of(ir: &Ir, n: NodeId) -> u8 {
+    let c = match &ir.node(n).body {
+        Body::Always | Body::Never => return shape::PLAIN,
+        Body::Checks(c) => c,
+    };
+    let in_place = c.reference.is_some()
+        || !c.all_of.is_empty()
+        || !c.any_of.is_empty()
+        || !c.one_of.is_empty()
+        || c.not.is_some()
+        || c.if_.is_some()
+        || !c.dependent_schemas.is_empty();
+    if !in_place {
+        let own = c.pattern_properties.is_empty() && c.property_names.is_none() && c.contains.is_none();
+        return if own { shape::PLAIN } else { shape::GENERAL };
+    }
+    if !only_in_place(c) || c.not.is_some() || c.if_.is_some() {
+        return shape::GENERAL;
+    }
+    let refs = usize::from(c.reference.is_some()) + c.all_of.len();
+    let branches = match (refs, c.any_of.as_slice(), c.one_of.as_slice()) {
+        (1, [], []) => return shape::REF,
+        (0, b, []) | (0, [], b) => b,
+        _ => return shape::GENERAL,
+    };
+    let mut taken = 0u8;
+    for &b in branches {
+        let k = kinds(ir, b, 0);
+        if taken & k != 0 {
+            return shape::GENERAL;
+        }
+        taken |= k;
+    }
+    shape::UNION
+}
+
+/// Whether the lean automaton reads every subschema reachable from the root (`shapes`: by node).
+fn lean(ir: &Ir, shapes: &[u8]) -> bool {
+    let mut seen = vec![false; ir.nodes.len()];
+    let mut todo = vec![ir.root];
+    while let Some(n) = todo.pop() {
+        match seen.get_mut(n) {
+            Some(s) if !*s => *s = true,
+            _ => continue,
+        }
+        if shapes.get(n).copied().unwrap_or(shape::GENERAL) == shape::GENERAL {
+            return false;
+        }
+        if let Body::Checks(c) = &ir.node(n).body {
+            todo.extend(c.properties.iter().map(|p| p.node));
+            todo.extend(c.additional);
+            todo.extend(c.prefix_items.iter().copied());
+            todo.extend(c.items);
+            todo.extend(c.reference.iter().map(|r| r.value.1));
+            todo.extend(c.all_of.iter().chain(&c.any_of).chain(&c.one_of).copied());
+        }
+    }
+    true
+}
+
 /// The program (an expression of type `Program`, the value of the `Tool::__PROGRAM` constant:
-/// evaluated, and its functions generated, only in a crate that streams) and the capacity `(S, D)`.
+/// evaluated, and its functions generated, only in a crate that streams), the capacity `(S, D)`,
+/// and whether the lean automaton reads it.
 #[must_use]
-pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
+pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, bool) {
     let p = quote!(#k::__private);
     let (slots, levels) = capacity(ir);
     if ir.nodes.len() >= usize::from(u16::MAX) {
@@ -213,8 +335,10 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             },
             1,
             1,
+            false,
         );
     }
+    let shapes: Vec<u8> = (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect();
     let id = |n: NodeId| -> u16 { u16::try_from(n).unwrap_or(u16::MAX - 1) };
     let opt = |n: Option<NodeId>| -> u16 { n.map_or(u16::MAX, id) };
     let mut nodes = Vec::new();
@@ -229,8 +353,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
             }
             Body::Never => {
                 let me = id(n);
+                let plain = shape::PLAIN;
                 nodes.push(quote! {
-                    #p::StreamNode { always: false, never: true, scan: #scan, #explain, closure: &[#me], ..#p::StreamNode::ALWAYS }
+                    #p::StreamNode { always: false, never: true, scan: #scan, #explain, closure: &[#me], shape: #plain, ..#p::StreamNode::ALWAYS }
                 });
                 continue;
             }
@@ -460,6 +585,10 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
         }
         let closure: Vec<u16> = emitted_closure(ir, n).into_iter().map(id).collect();
         fields.push(quote!(closure: &[#(#closure),*]));
+        let sh = shapes.get(n).copied().unwrap_or(shape::GENERAL);
+        if sh != shape::GENERAL {
+            fields.push(quote!(shape: #sh));
+        }
         nodes.push(quote! {
             #p::StreamNode {
                 always: false,
@@ -472,5 +601,5 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize) {
         });
     }
     let root = id(ir.root);
-    (quote!(#p::Program { root: #root, nodes: &[#(#nodes),*] }), slots, levels)
+    (quote!(#p::Program { root: #root, nodes: &[#(#nodes),*] }), slots, levels, lean(ir, &shapes))
 }

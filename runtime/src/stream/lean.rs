@@ -1,0 +1,1206 @@
+//! The lean prefix automaton: the general automaton ([`Machine`]) specialised to schemas where
+//! at most one subschema speaks of each value.
+//!
+//! The macro chooses it when every subschema reachable from the root is plain (its own keywords
+//! only), a `$ref` alone, or an `anyOf`/`oneOf` whose branches accept pairwise different kinds
+//! of JSON value (`[T, {"type": "null"}]`, the optional argument of MCP tools): then the
+//! value's first byte decides the one subschema that judges it, and a value needs one state, not
+//! a set of slots. That is the shape of most tool schemas. It reads the same [`Program`] and
+//! decides exactly what [`Machine`] decides, at the same byte (tested on every fixture, mutant
+//! and accepted suite schema against the general automaton: [`Lean::reference`]); what it saves
+//! is the machinery for sets of subschemas: one frame per tracked value with the subschema's
+//! state inline, no slot lists, no in-place combinations, and any death is the text's.
+//!
+//! A death is only detected here. Its explanation (offset, pointer, violation) is the general
+//! automaton's, run once over the text when it is asked for ([`Lean::explain`]): the same
+//! message by construction, built only when a stream reports it (a token mask, which tries
+//! thousands of continuations that die, never asks). Should that run not die where this
+//! automaton did, the general automaton takes over from there (a safety net; tests assert it
+//! never happens).
+
+use crate::text::{Kind, Scanner, MAX_DEPTH};
+
+use super::machine::{
+    all_bits, exact_name, filter_bits, hex, in_bounds, is_plain, is_ws, narrow_run, number_literal, plain_end, Death,
+    KindBits, Lex, Machine, NumSt, WORDS,
+};
+use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
+use crate::pattern::Stepped;
+
+/// How the bytes of the string being read are looked at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// nobody looks at them
+    Skip,
+    /// a key matched against a closed object's names
+    Key,
+    /// a value whose characters are only counted (`maxLength`, `minLength`)
+    Count,
+    /// a value stepped character by character (`enum` strings, `pattern`), and counted
+    Follow,
+}
+
+/// One tracked value: its subschema and that subschema's state.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    /// the subschema that judges the value (never a `$ref` or a union: those are resolved)
+    node: u16,
+    kind: Kind,
+    /// whether the values inside get frames of their own
+    children: bool,
+    /// the current key is matched against the names byte by byte (a closed object's)
+    kfollow: bool,
+    /// pattern stepping stopped: matched, or the automaton gave up (`pmatch` says which)
+    pdone: bool,
+    pmatch: bool,
+    /// the current key's name index, or [`NONE`]
+    sel: u16,
+    /// members or items begun
+    count: u32,
+    /// decoded bytes of the current string or key
+    koff: u32,
+    dfa: u32,
+    /// keys that no name declares (their duplicates are found at the end)
+    undeclared: u32,
+    start: usize,
+    /// where the current key begins (its opening quote)
+    ks: usize,
+    /// code points of the current string
+    chars: u64,
+    /// names seen
+    seen: u128,
+    /// names the current key may still be, or `enum` strings the string may still be
+    cands: u128,
+}
+
+impl Frame {
+    const EMPTY: Self = Self {
+        node: NONE,
+        kind: Kind::Null,
+        children: false,
+        kfollow: false,
+        pdone: true,
+        pmatch: false,
+        sel: NONE,
+        count: 0,
+        koff: 0,
+        dfa: 0,
+        undeclared: 0,
+        start: 0,
+        ks: 0,
+        chars: 0,
+        seen: 0,
+        cands: 0,
+    };
+}
+
+/// A value that begins: what judges it.
+enum Push {
+    /// nothing (no subschema, or one that its first byte already satisfies for good)
+    Free,
+    /// a frame was pushed
+    Pushed,
+    /// the value is dead at its first byte
+    Dead,
+}
+
+/// The lean automaton: `D` tracked levels (as the macro computed them for the general one);
+/// `S` only sizes the general automaton it explains deaths with.
+#[derive(Debug)]
+pub struct Lean<const S: usize, const D: usize> {
+    prog: &'static Program,
+    /// bytes read
+    pos: usize,
+    lex: Lex,
+    /// open arrays and objects
+    depth: u32,
+    /// bit `i`: the container at depth `i` is an object
+    objects: u128,
+    /// whether the string being read is a key
+    in_key: bool,
+    mode: Mode,
+    /// the key being read has an escape
+    key_escaped: bool,
+    frames: [Frame; D],
+    nf: usize,
+    /// the final verdict can come from this automaton alone (no undeclared key repeated)
+    exact: bool,
+    /// the root value closed valid
+    root_valid: bool,
+    /// the root's schema accepts every value
+    root_free: bool,
+    /// the number being read got no frame: its subschema (this node) judges only its bounds,
+    /// decided when it ends
+    lazy: u16,
+    num_start: usize,
+    num_exp: bool,
+    dead: bool,
+    /// the general automaton, where this one handed over (never, if this one is right)
+    general: Option<Box<Machine<S, D>>>,
+}
+
+impl<const S: usize, const D: usize> Clone for Lean<S, D> {
+    fn clone(&self) -> Self {
+        let mut m = Self::new(self.prog);
+        m.clone_from(self);
+        m
+    }
+
+    /// Copies only the frames in use: what a token mask does at every trie node.
+    fn clone_from(&mut self, src: &Self) {
+        self.prog = src.prog;
+        self.pos = src.pos;
+        self.lex = src.lex;
+        self.depth = src.depth;
+        self.objects = src.objects;
+        self.in_key = src.in_key;
+        self.mode = src.mode;
+        self.key_escaped = src.key_escaped;
+        self.nf = src.nf;
+        self.exact = src.exact;
+        self.root_valid = src.root_valid;
+        self.root_free = src.root_free;
+        self.lazy = src.lazy;
+        self.num_start = src.num_start;
+        self.num_exp = src.num_exp;
+        self.dead = src.dead;
+        self.general.clone_from(&src.general);
+        if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
+            d.copy_from_slice(s);
+        }
+    }
+}
+
+/// Whether a resolved subschema can take a value of kind `bits` at its first byte.
+fn accepts(node: &Node, bits: u8) -> bool {
+    !node.never && node.types & bits != 0 && (node.enum_types == 0 || node.enum_types & bits != 0)
+}
+
+/// What judges a value of kind `kind` under subschema `n`.
+enum Resolved {
+    /// every value is valid
+    Free,
+    /// this plain subschema
+    Node(u16),
+    /// no branch of a union takes this kind of value
+    Dead,
+    /// a subschema the lean automaton cannot read
+    General,
+}
+
+fn resolve(prog: &Program, mut n: u16, bits: u8, budget: u32) -> Resolved {
+    for _ in 0..64 {
+        if n == NONE {
+            return Resolved::Free;
+        }
+        let node = prog.node(n);
+        if node.always {
+            return Resolved::Free;
+        }
+        if node.never {
+            return Resolved::Node(n);
+        }
+        match node.shape {
+            shape::PLAIN => return Resolved::Node(n),
+            shape::REF => match node.all_of.first() {
+                Some(&t) => n = t,
+                None => return Resolved::General,
+            },
+            shape::UNION if budget > 0 => {
+                let branches = if node.any_of.is_empty() { node.one_of } else { node.any_of };
+                for &b in branches {
+                    match resolve(prog, b, bits, budget - 1) {
+                        Resolved::Node(e) if accepts(prog.node(e), bits) => return Resolved::Node(e),
+                        Resolved::Node(_) | Resolved::Dead => {}
+                        other => return other,
+                    }
+                }
+                return Resolved::Dead;
+            }
+            _ => return Resolved::General,
+        }
+    }
+    Resolved::General
+}
+
+impl<const S: usize, const D: usize> Lean<S, D> {
+    /// The automaton at the start of a text.
+    #[must_use]
+    pub const fn new(prog: &'static Program) -> Self {
+        Self {
+            prog,
+            pos: 0,
+            lex: Lex::Value,
+            depth: 0,
+            objects: 0,
+            in_key: false,
+            mode: Mode::Skip,
+            key_escaped: false,
+            frames: [Frame::EMPTY; D],
+            nf: 0,
+            exact: true,
+            root_valid: false,
+            root_free: false,
+            lazy: NONE,
+            num_start: 0,
+            num_exp: false,
+            dead: false,
+            general: None,
+        }
+    }
+
+    /// The general automaton for the same program: what this one must agree with, death for
+    /// death. Not public API: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn reference(prog: &'static Program) -> Machine<S, D> {
+        Machine::new(prog)
+    }
+
+    /// Whether the general automaton took over (never, when this one is right). For tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn handed_over(&self) -> bool {
+        self.general.is_some()
+    }
+
+    /// Whether the text is dead.
+    #[must_use]
+    pub fn is_dead(&self) -> bool {
+        match &self.general {
+            Some(m) => m.death().is_some(),
+            None => self.dead,
+        }
+    }
+
+    /// Read `text[len..]`, `text` being all of the text so far. Returns `false` once the text
+    /// is dead.
+    #[inline]
+    pub fn advance(&mut self, text: &[u8]) -> bool {
+        if let Some(m) = &mut self.general {
+            return m.advance(text);
+        }
+        if self.dead {
+            return false;
+        }
+        if self.run(text) {
+            return true;
+        }
+        if let Some(m) = &mut self.general {
+            // Handed over mid-way: the general automaton reads the rest.
+            return m.advance(text);
+        }
+        self.dead = true;
+        false
+    }
+
+    /// Why the text is dead (`text` is all of it so far): the general automaton's explanation,
+    /// from one run over the text. `None` when the text is alive after all (then the general
+    /// automaton goes on from here).
+    pub fn explain(&mut self, text: &[u8]) -> Option<Death> {
+        if let Some(m) = &self.general {
+            return m.death().cloned();
+        }
+        if !self.dead {
+            return None;
+        }
+        let mut m = Machine::<S, D>::new(self.prog);
+        if m.advance(text) {
+            debug_assert!(
+                false,
+                "the lean automaton died where the general one lives: {:?}",
+                String::from_utf8_lossy(text)
+            );
+            self.general = Some(Box::new(m));
+            return None;
+        }
+        m.death().cloned()
+    }
+
+    /// The text has ended: `Ok(true)` valid, `Ok(false)` only a full check can tell.
+    ///
+    /// # Errors
+    /// Why the text is not valid.
+    pub fn finish(&mut self, text: &[u8]) -> Result<bool, Death> {
+        if let Some(m) = &mut self.general {
+            return m.finish(text);
+        }
+        let verdict = if self.dead {
+            None
+        } else {
+            if let Lex::Num(st) = self.lex {
+                let ends = self.depth == 0 && matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits);
+                if ends && !self.end_number(text) {
+                    self.dead = true;
+                }
+            }
+            match (self.dead, self.lex, self.complete()) {
+                (false, Lex::Done, Some(true)) => Some(true),
+                (false, Lex::Done, None) => Some(false),
+                _ => None,
+            }
+        };
+        if let Some(v) = verdict {
+            return Ok(v);
+        }
+        // Dead: the general automaton says why.
+        self.dead = true;
+        let mut m = Machine::<S, D>::new(self.prog);
+        let _ = m.advance(text);
+        let r = m.finish(text);
+        if r.is_ok() {
+            debug_assert!(
+                false,
+                "the lean automaton refused a text the general one accepts: {:?}",
+                String::from_utf8_lossy(text)
+            );
+            self.general = Some(Box::new(m));
+        }
+        r
+    }
+
+    /// Whether the text read is one complete valid value, as far as the automaton knows (see
+    /// [`Machine::complete`]).
+    #[must_use]
+    pub fn complete(&self) -> Option<bool> {
+        if let Some(m) = &self.general {
+            return m.complete();
+        }
+        if self.dead {
+            return Some(false);
+        }
+        let done = match self.lex {
+            Lex::Done => self.root_valid || self.root_free,
+            Lex::Num(NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if self.depth == 0 => return None,
+            _ => return Some(false),
+        };
+        if self.exact {
+            Some(done)
+        } else {
+            None
+        }
+    }
+
+    /// Inside a string whose characters are only counted or not looked at: its UTF-8 state and
+    /// how many more characters are allowed (see [`Machine::plain_string`]).
+    #[must_use]
+    pub fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
+        if let Some(m) = &self.general {
+            return m.plain_string();
+        }
+        if self.dead {
+            return None;
+        }
+        let utf = match self.lex {
+            Lex::Str => (0, 0, 0),
+            Lex::Utf8(need, lo, hi) => (need, lo, hi),
+            _ => return None,
+        };
+        match self.mode {
+            Mode::Skip => Some((utf, u64::MAX)),
+            Mode::Key | Mode::Follow => None,
+            Mode::Count => {
+                let f = self.top()?;
+                Some((utf, self.prog.node(f.node).max_length.saturating_sub(f.chars)))
+            }
+        }
+    }
+
+    fn top(&self) -> Option<&Frame> {
+        self.nf.checked_sub(1).and_then(|i| self.frames.get(i))
+    }
+
+    fn top_mut(&mut self) -> Option<&mut Frame> {
+        self.nf.checked_sub(1).and_then(|i| self.frames.get_mut(i))
+    }
+
+    // ---------------------------------------------------------------------------------------
+    // The lexer: the general automaton's, with the schema layer for one subschema per value.
+
+    /// Read what `text` has beyond `self.pos`; `false` when the text dies.
+    fn run(&mut self, text: &[u8]) -> bool {
+        while let Some(&b) = text.get(self.pos) {
+            match self.lex {
+                Lex::Str if is_plain(b) => {
+                    let alive = match self.mode {
+                        Mode::Skip => {
+                            self.pos = plain_end(text, self.pos + 1);
+                            true
+                        }
+                        Mode::Count => self.count_run(text),
+                        Mode::Key => self.key_run(text),
+                        Mode::Follow => self.value_run(text),
+                    };
+                    if !alive {
+                        return false;
+                    }
+                }
+                Lex::Num(NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if b.is_ascii_digit() => {
+                    self.pos += 1;
+                    while text.get(self.pos).is_some_and(u8::is_ascii_digit) {
+                        self.pos += 1;
+                    }
+                }
+                Lex::Lit(w, i)
+                    if WORDS.get(usize::from(w)).is_some_and(|word| {
+                        usize::from(i) + 1 < word.len() && word.get(usize::from(i)) == Some(&b)
+                    }) =>
+                {
+                    self.lex = Lex::Lit(w, i + 1);
+                    self.pos += 1;
+                }
+                Lex::Colon if b == b':' => {
+                    self.lex = Lex::Value;
+                    self.pos += 1;
+                }
+                Lex::Value | Lex::ArrFirst | Lex::ObjFirst | Lex::Key | Lex::Colon | Lex::After | Lex::Done
+                    if is_ws(b) =>
+                {
+                    self.pos += 1;
+                }
+                _ => {
+                    if !self.byte(text, b) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Plain characters of a string value that are only counted.
+    fn count_run(&mut self, text: &[u8]) -> bool {
+        let end = plain_end(text, self.pos + 1);
+        let n = (end - self.pos) as u64;
+        self.pos = end;
+        let prog = self.prog;
+        let Some(f) = self.top_mut() else { return true };
+        f.chars += n;
+        f.chars <= prog.node(f.node).max_length
+    }
+
+    /// Plain characters of a key matched against a closed object's names.
+    fn key_run(&mut self, text: &[u8]) -> bool {
+        let prog = self.prog;
+        let mut pos = self.pos;
+        let Some(f) = self.top_mut() else { return true };
+        let node = prog.node(f.node);
+        let props = all_bits(node.props.len());
+        let (mut cands, mut koff) = (f.cands, f.koff);
+        let mut alive = true;
+        while let Some(&b) = text.get(pos) {
+            if !is_plain(b) {
+                break;
+            }
+            cands = narrow_byte(node.name_bytes, cands, koff as usize, b);
+            koff += 1;
+            pos += 1;
+            // No declared name continues the key, or only ones already present.
+            if cands & props & !f.seen == 0 {
+                alive = false;
+                break;
+            }
+        }
+        f.cands = cands;
+        f.koff = koff;
+        self.pos = pos;
+        alive
+    }
+
+    /// Plain characters of a string value stepped on its `enum` strings and `pattern`.
+    fn value_run(&mut self, text: &[u8]) -> bool {
+        let prog = self.prog;
+        let mut pos = self.pos;
+        let Some(f) = self.top_mut() else { return true };
+        let node = prog.node(f.node);
+        let mut alive = true;
+        while let Some(&b) = text.get(pos) {
+            if !is_plain(b) {
+                break;
+            }
+            pos += 1;
+            if !step_char(node, f, b) {
+                alive = false;
+                break;
+            }
+        }
+        let counted = f.pdone && node.strings.is_none();
+        self.pos = pos;
+        if alive && counted {
+            // The pattern is decided: only counting is left.
+            self.mode = Mode::Count;
+        }
+        alive
+    }
+
+    /// One decoded byte of the current string (a value or a key).
+    fn str_byte(&mut self, b: u8) -> bool {
+        let prog = self.prog;
+        let mode = self.mode;
+        let Some(f) = self.top_mut() else { return true };
+        let node = prog.node(f.node);
+        match mode {
+            Mode::Skip => true,
+            Mode::Key => {
+                f.cands = narrow_byte(node.name_bytes, f.cands, f.koff as usize, b);
+                f.koff += 1;
+                f.cands & all_bits(node.props.len()) & !f.seen != 0
+            }
+            Mode::Count => {
+                if b & 0xC0 != 0x80 {
+                    f.chars += 1;
+                }
+                f.chars <= node.max_length
+            }
+            Mode::Follow => step_char(node, f, b),
+        }
+    }
+
+    /// A code point decoded from an escape.
+    fn str_char(&mut self, c: u32) -> bool {
+        let mut buf = [0u8; 4];
+        let Some(ch) = char::from_u32(c) else { return false };
+        for &x in ch.encode_utf8(&mut buf).as_bytes() {
+            if !self.str_byte(x) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Inside an escape: `digits` hex digits of a UTF-16 unit read so far, with value `prefix`
+    /// (none yet at the backslash); `high` is the high surrogate already read for a low one.
+    /// Keep the names or `enum` strings whose next character can still be this escape.
+    fn escape_narrow(&mut self, prefix: u16, digits: u8, high: Option<u16>) -> bool {
+        let prog = self.prog;
+        let mode = self.mode;
+        let Some(f) = self.top_mut() else { return true };
+        let node = prog.node(f.node);
+        let fits = |name: &str, koff: u32| -> bool {
+            let Some(c) = name.get(koff as usize..).and_then(|r| r.chars().next()) else { return false };
+            let mut units = [0u16; 2];
+            let units = c.encode_utf16(&mut units);
+            let unit = match (high, &*units) {
+                (None, [u, ..]) => *u,
+                (Some(h), [u, l]) if *u == h => *l,
+                _ => return false,
+            };
+            digits == 0 || unit >> (4 * (4 - u32::from(digits))) == prefix
+        };
+        match mode {
+            Mode::Skip => true,
+            Mode::Key => {
+                f.cands = filter_bits(f.cands, |i| node.names.get(i).is_some_and(|n| fits(n, f.koff)));
+                f.cands & all_bits(node.props.len()) & !f.seen != 0
+            }
+            Mode::Count | Mode::Follow => {
+                if digits == 0 && high.is_none() && f.chars >= node.max_length {
+                    return false;
+                }
+                if let Some(strings) = node.strings {
+                    let koff = f.koff;
+                    f.cands = filter_bits(f.cands, |i| strings.get(i).is_some_and(|n| fits(n, koff)));
+                    return f.cands != 0;
+                }
+                true
+            }
+        }
+    }
+
+    /// One byte at `self.pos` on the full path. Returns `false` when the text is dead.
+    #[allow(clippy::too_many_lines)]
+    fn byte(&mut self, text: &[u8], b: u8) -> bool {
+        let at = self.pos;
+        match self.lex {
+            Lex::Str => {
+                self.pos += 1;
+                match b {
+                    b'"' => self.end_string(text, at),
+                    b'\\' => {
+                        self.lex = Lex::Esc;
+                        self.key_escaped |= self.in_key;
+                        // A character is certain now: `maxLength` and the names or members
+                        // that end here can decide at the backslash.
+                        self.escape_narrow(0, 0, None)
+                    }
+                    0..=0x1F => false,
+                    0x20..=0x7F => self.str_byte(b),
+                    _ => {
+                        let (need, lo, hi) = match b {
+                            0xC2..=0xDF => (1, 0x80, 0xBF),
+                            0xE0 => (2, 0xA0, 0xBF),
+                            0xE1..=0xEC | 0xEE..=0xEF => (2, 0x80, 0xBF),
+                            0xED => (2, 0x80, 0x9F),
+                            0xF0 => (3, 0x90, 0xBF),
+                            0xF1..=0xF3 => (3, 0x80, 0xBF),
+                            0xF4 => (3, 0x80, 0x8F),
+                            _ => return false,
+                        };
+                        self.lex = Lex::Utf8(need, lo, hi);
+                        self.str_byte(b)
+                    }
+                }
+            }
+            Lex::Utf8(need, lo, hi) => {
+                if b < lo || b > hi {
+                    return false;
+                }
+                self.lex = if need > 1 { Lex::Utf8(need - 1, 0x80, 0xBF) } else { Lex::Str };
+                self.pos += 1;
+                self.str_byte(b)
+            }
+            Lex::Esc => {
+                let d = match b {
+                    b'"' | b'\\' | b'/' => b,
+                    b'b' => 0x08,
+                    b'f' => 0x0C,
+                    b'n' => b'\n',
+                    b'r' => b'\r',
+                    b't' => b'\t',
+                    b'u' => {
+                        self.lex = Lex::Hex(0, 0);
+                        self.pos += 1;
+                        return true;
+                    }
+                    _ => return false,
+                };
+                self.lex = Lex::Str;
+                self.pos += 1;
+                self.str_byte(d)
+            }
+            Lex::Hex(n, acc) => {
+                let Some(d) = hex(b) else { return false };
+                let acc = acc << 4 | d;
+                self.pos += 1;
+                if n < 3 {
+                    if n == 1 && (0xDC..=0xDF).contains(&acc) {
+                        return false;
+                    }
+                    self.lex = Lex::Hex(n + 1, acc);
+                    return self.escape_narrow(acc, n + 1, None);
+                }
+                match acc {
+                    0xDC00..=0xDFFF => false,
+                    0xD800..=0xDBFF => {
+                        self.lex = Lex::LowBs(acc);
+                        true
+                    }
+                    _ => {
+                        self.lex = Lex::Str;
+                        self.str_char(u32::from(acc))
+                    }
+                }
+            }
+            Lex::LowBs(hi) => {
+                self.lex = Lex::LowU(hi);
+                self.pos += 1;
+                b == b'\\'
+            }
+            Lex::LowU(hi) => {
+                self.lex = Lex::LowHex(hi, 0, 0);
+                self.pos += 1;
+                b == b'u'
+            }
+            Lex::LowHex(hi, n, acc) => {
+                let Some(d) = hex(b) else { return false };
+                let acc = acc << 4 | d;
+                self.pos += 1;
+                if n < 3 {
+                    if (n == 0 && acc != 0xD) || (n == 1 && !(0xDC..=0xDF).contains(&acc)) {
+                        return false;
+                    }
+                    self.lex = Lex::LowHex(hi, n + 1, acc);
+                    return self.escape_narrow(acc, n + 1, Some(hi));
+                }
+                if !(0xDC00..=0xDFFF).contains(&acc) {
+                    return false;
+                }
+                self.lex = Lex::Str;
+                self.str_char(0x10000 + ((u32::from(hi) - 0xD800) << 10) + (u32::from(acc) - 0xDC00))
+            }
+            Lex::Lit(w, i) => {
+                let word = WORDS.get(usize::from(w)).copied().unwrap_or(b"null");
+                if word.get(usize::from(i)) != Some(&b) {
+                    return false;
+                }
+                self.pos += 1;
+                if usize::from(i) + 1 < word.len() {
+                    self.lex = Lex::Lit(w, i + 1);
+                    true
+                } else {
+                    self.close_scalar(text)
+                }
+            }
+            Lex::Num(st) => {
+                let next = match (st, b) {
+                    (NumSt::Minus, b'0') => Some(NumSt::Zero),
+                    (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
+                    (NumSt::Zero | NumSt::Int, b'.') => Some(NumSt::Dot),
+                    (NumSt::Dot | NumSt::Frac, b'0'..=b'9') => Some(NumSt::Frac),
+                    (NumSt::Zero | NumSt::Int | NumSt::Frac, b'e' | b'E') => Some(NumSt::Exp),
+                    (NumSt::Exp, b'+' | b'-') => Some(NumSt::ExpSign),
+                    (NumSt::Exp | NumSt::ExpSign | NumSt::ExpDigits, b'0'..=b'9') => Some(NumSt::ExpDigits),
+                    _ => None,
+                };
+                if let Some(n) = next {
+                    self.num_exp |= n == NumSt::Exp;
+                    self.lex = Lex::Num(n);
+                    self.pos += 1;
+                    return true;
+                }
+                if matches!(st, NumSt::Minus | NumSt::Dot | NumSt::Exp | NumSt::ExpSign)
+                    || st == NumSt::Zero && b.is_ascii_digit()
+                {
+                    return false;
+                }
+                // The number ended at the previous byte; this one is read after it.
+                self.end_number(text) && self.byte(text, b)
+            }
+            Lex::Value | Lex::ArrFirst => {
+                if is_ws(b) {
+                    self.pos += 1;
+                    return true;
+                }
+                if self.lex == Lex::ArrFirst {
+                    if b == b']' {
+                        self.pos += 1;
+                        return self.close_container(text);
+                    }
+                    // The first item begins.
+                    if !self.promise() {
+                        return false;
+                    }
+                }
+                self.begin_value(text, b, at)
+            }
+            Lex::ObjFirst | Lex::Key => {
+                if is_ws(b) {
+                    self.pos += 1;
+                    return true;
+                }
+                if b == b'}' && self.lex == Lex::ObjFirst {
+                    self.pos += 1;
+                    return self.close_container(text);
+                }
+                if b != b'"' || (self.lex == Lex::ObjFirst && !self.promise()) {
+                    return false;
+                }
+                self.pos += 1;
+                self.begin_key(at);
+                true
+            }
+            Lex::Colon => {
+                self.pos += 1;
+                if b == b':' {
+                    self.lex = Lex::Value;
+                }
+                is_ws(b) || b == b':'
+            }
+            Lex::After => {
+                self.pos += 1;
+                let object = self.in_object();
+                match b {
+                    b' ' | b'\n' | b'\r' | b'\t' => true,
+                    b',' => {
+                        self.lex = if object { Lex::Key } else { Lex::Value };
+                        self.promise()
+                    }
+                    b'}' if object => self.close_container(text),
+                    b']' if !object => self.close_container(text),
+                    _ => false,
+                }
+            }
+            Lex::Done => {
+                self.pos += 1;
+                is_ws(b)
+            }
+        }
+    }
+
+    fn in_object(&self) -> bool {
+        self.depth > 0 && self.objects >> (self.depth - 1) & 1 == 1
+    }
+
+    fn after_value(&mut self) {
+        self.lex = if self.depth == 0 { Lex::Done } else { Lex::After };
+    }
+
+    /// The first byte of a value (at `at`).
+    fn begin_value(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        let kind = match b {
+            b'{' => Kind::Object,
+            b'[' => Kind::Array,
+            b'"' => Kind::String,
+            b't' | b'f' => Kind::Bool,
+            b'n' => Kind::Null,
+            b'-' | b'0'..=b'9' => Kind::Number,
+            _ => return false,
+        };
+        self.pos += 1;
+        match b {
+            b'{' | b'[' => {
+                if self.depth >= MAX_DEPTH {
+                    return false;
+                }
+                if b == b'{' {
+                    self.objects |= 1 << self.depth;
+                } else {
+                    self.objects &= !(1 << self.depth);
+                }
+                self.depth += 1;
+                self.lex = if b == b'{' { Lex::ObjFirst } else { Lex::ArrFirst };
+            }
+            b'"' => {
+                self.lex = Lex::Str;
+                self.in_key = false;
+            }
+            b't' => self.lex = Lex::Lit(0, 1),
+            b'f' => self.lex = Lex::Lit(1, 1),
+            b'n' => self.lex = Lex::Lit(2, 1),
+            b'-' => self.lex = Lex::Num(NumSt::Minus),
+            b'0' => self.lex = Lex::Num(NumSt::Zero),
+            _ => self.lex = Lex::Num(NumSt::Int),
+        }
+        if kind == Kind::Number {
+            self.num_start = at;
+            self.num_exp = false;
+        }
+        let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
+        self.lazy = NONE;
+        let pushed = match self.push_value(text, level, kind, b, at) {
+            Push::Dead => return false,
+            Push::Pushed => true,
+            Push::Free => false,
+        };
+        if kind == Kind::String {
+            self.mode = Mode::Skip;
+            if pushed {
+                if let Some(f) = self.top() {
+                    let node = self.prog.node(f.node);
+                    if node.follows_chars() {
+                        self.mode = if node.strings.is_none() && f.pdone { Mode::Count } else { Mode::Follow };
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The subschema its parent (frame `level - 1`) applies to the value beginning at `level`.
+    fn requested(&self, level: usize) -> Option<u16> {
+        let parent = level.checked_sub(1).and_then(|l| self.frames.get(l))?;
+        if !parent.children {
+            return None;
+        }
+        let node = self.prog.node(parent.node);
+        Some(match parent.kind {
+            Kind::Object => match node.props.get(usize::from(parent.sel)) {
+                Some(&n) => n,
+                None => node.additional,
+            },
+            Kind::Array => match node.prefix.get(parent.count.saturating_sub(1) as usize) {
+                Some(&n) => n,
+                None => node.items,
+            },
+            _ => NONE,
+        })
+    }
+
+    /// A value at `level` begins (kind `kind`, first byte `first` at `at`): give it a frame when
+    /// its subschema still has something to decide.
+    fn push_value(&mut self, text: &[u8], level: usize, kind: Kind, first: u8, at: usize) -> Push {
+        if level != self.nf || level >= D {
+            return Push::Free;
+        }
+        let n = if level == 0 {
+            self.prog.root
+        } else {
+            match self.requested(level) {
+                Some(n) => n,
+                None => return Push::Free,
+            }
+        };
+        let bits = kind.bits();
+        let e = match resolve(self.prog, n, bits, 16) {
+            Resolved::Free => {
+                self.root_free |= level == 0;
+                return Push::Free;
+            }
+            Resolved::Dead => return Push::Dead,
+            Resolved::Node(e) => e,
+            Resolved::General => return self.hand_over(text),
+        };
+        let prog: &'static Program = self.prog;
+        let node = prog.node(e);
+        if node.shape == shape::GENERAL && !node.never {
+            return self.hand_over(text);
+        }
+        if level > 0 && !matches!(kind, Kind::Object | Kind::Array) && node.types & bits != 0 {
+            if node.type_only(bits) {
+                // Decided by its type at this byte, and valid: no frame.
+                return Push::Free;
+            }
+            if kind == Kind::Number
+                && node.bounds.is_some()
+                && node.in_place_free()
+                && !(first == b'-' && node.negative.is_some())
+            {
+                // Only bounds to judge, nothing dies at this byte: decided at the end.
+                self.lazy = e;
+                return Push::Free;
+            }
+        }
+        // First-byte checks.
+        let literal = match first {
+            b't' => 2,
+            b'f' => 4,
+            _ => 1,
+        };
+        if node.never
+            || node.types & bits == 0
+            || (node.enum_types != 0 && node.enum_types & bits == 0)
+            || (node.enum_types != 0 && matches!(kind, Kind::Bool | Kind::Null) && node.literals & literal == 0)
+            || (first == b'-' && node.negative.is_some())
+        {
+            return Push::Dead;
+        }
+        let mut f = Frame { node: e, kind, children: level + 1 < D, start: at, ..Frame::EMPTY };
+        if kind == Kind::String {
+            f.cands = node.strings.map_or(0, |x| all_bits(x.len()));
+            if let Some(s) = node.pattern.and_then(|(p, _)| p.start()) {
+                f.dfa = s;
+                f.pdone = false;
+            }
+        }
+        let Some(slot) = self.frames.get_mut(level) else { return Push::Free };
+        *slot = f;
+        self.nf = level + 1;
+        Push::Pushed
+    }
+
+    /// A subschema this automaton cannot read: the general automaton reads the text up to here
+    /// and goes on from it (a safety net: the macro chooses this automaton only where it never
+    /// happens). Stops this automaton's run.
+    fn hand_over(&mut self, text: &[u8]) -> Push {
+        debug_assert!(false, "the lean automaton met a subschema it cannot read");
+        let mut m = Machine::<S, D>::new(self.prog);
+        let _ = m.advance(text.get(..self.pos).unwrap_or(text));
+        self.general = Some(Box::new(m));
+        Push::Dead
+    }
+
+    /// A member or item is promised (the first one, or by a `,`).
+    fn promise(&mut self) -> bool {
+        let level = self.depth as usize - 1;
+        let object = self.in_object();
+        if level + 1 > self.nf {
+            if object && self.lex == Lex::Key {
+                // A second member of an object nobody follows: its keys are compared at the end.
+                self.exact = false;
+            }
+            return true;
+        }
+        let prog = self.prog;
+        let Some(f) = self.frames.get_mut(level) else { return true };
+        f.count += 1;
+        let node = prog.node(f.node);
+        if object {
+            // One more member where every declared property is present and no other is
+            // allowed can only be a repeat or undeclared.
+            u64::from(f.count) <= node.max_props
+                && !(node.closed && node.patterns.is_empty() && all_bits(node.props.len()) & !f.seen == 0)
+        } else {
+            u64::from(f.count) <= node.max_items
+        }
+    }
+
+    /// The opening quote of a key (at `at`) was read.
+    fn begin_key(&mut self, at: usize) {
+        self.lex = Lex::Str;
+        self.in_key = true;
+        self.mode = Mode::Skip;
+        self.key_escaped = false;
+        let level = self.depth as usize - 1;
+        if level + 1 != self.nf {
+            return;
+        }
+        let prog = self.prog;
+        let Some(f) = self.frames.get_mut(level) else { return };
+        let node = prog.node(f.node);
+        f.ks = at;
+        f.koff = 0;
+        f.sel = NONE;
+        // Followed byte by byte only where a key can die before it closes.
+        f.kfollow = node.closed && node.patterns.is_empty();
+        f.cands = if f.kfollow { all_bits(node.names.len()) } else { 0 };
+        if f.kfollow {
+            self.mode = Mode::Key;
+        }
+    }
+
+    /// The closing quote of a string (at `at`).
+    fn end_string(&mut self, text: &[u8], at: usize) -> bool {
+        if !self.in_key {
+            return self.close_scalar(text);
+        }
+        self.in_key = false;
+        self.lex = Lex::Colon;
+        let level = self.depth as usize - 1;
+        if level >= self.nf {
+            return true;
+        }
+        let prog: &'static Program = self.prog;
+        let escaped = self.key_escaped;
+        let Some(f) = self.frames.get_mut(level) else { return true };
+        let node = prog.node(f.node);
+        let key_text = text.get(f.ks..=at).unwrap_or(b"\"\"");
+        let sel = if f.kfollow {
+            exact_name(f.cands, node.names, f.koff)
+        } else if escaped {
+            let decoded = std::str::from_utf8(key_text).ok().and_then(|t| Scanner::new(t).string().ok());
+            match decoded {
+                Some(k) => node.names.iter().position(|n| k.eq_str(n)).map_or(NONE, |x| x as u16),
+                None => NONE,
+            }
+        } else {
+            let raw = key_text.get(1..key_text.len().saturating_sub(1)).unwrap_or_default();
+            let all = narrow_run(node.name_bytes, all_bits(node.names.len()), 0, raw);
+            exact_name(all, node.names, raw.len() as u32)
+        };
+        f.sel = sel;
+        if sel == NONE {
+            f.undeclared += 1;
+            if f.undeclared > 1 {
+                self.exact = false;
+            }
+            return !node.closed;
+        }
+        let bit = 1u128 << sel;
+        if f.seen & bit != 0 {
+            // A duplicate key.
+            return false;
+        }
+        f.seen |= bit;
+        !node.closed || usize::from(sel) < node.props.len()
+    }
+
+    /// The number before `self.pos` ended.
+    fn end_number(&mut self, text: &[u8]) -> bool {
+        // Beyond the `f64` range is a syntax error, as `serde_json` has it; without an exponent,
+        // fewer than 300 characters cannot get there.
+        let start = self.num_start;
+        let ok = (!self.num_exp && self.pos - start < 300)
+            || text
+                .get(start..self.pos)
+                .and_then(|t| std::str::from_utf8(t).ok())
+                .is_some_and(|t| Scanner::new(t).number().is_ok());
+        ok && self.close_scalar(text)
+    }
+
+    /// A string, number or literal value closed (its last byte is before `self.pos`).
+    fn close_scalar(&mut self, text: &[u8]) -> bool {
+        self.after_value();
+        let level = self.depth as usize;
+        if self.lazy != NONE {
+            let node = self.prog.node(std::mem::replace(&mut self.lazy, NONE));
+            let span = text.get(self.num_start..self.pos).unwrap_or_default();
+            return match (node.bounds, number_literal(span)) {
+                (Some(b), Some(x)) => in_bounds(x, &b, node.types & ty::NUMBER == 0),
+                _ => std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok()),
+            };
+        }
+        if self.nf == level + 1 {
+            return self.close_frame(text, level);
+        }
+        true
+    }
+
+    /// A `]` or `}` closed the innermost container.
+    fn close_container(&mut self, text: &[u8]) -> bool {
+        self.depth -= 1;
+        self.after_value();
+        let level = self.depth as usize;
+        if self.nf == level + 1 {
+            return self.close_frame(text, level);
+        }
+        true
+    }
+
+    /// The value of frame `level` closed: its exact verdict.
+    fn close_frame(&mut self, text: &[u8], level: usize) -> bool {
+        let Some(f) = self.frames.get(level).copied() else { return true };
+        self.nf = level;
+        if !self.verdict(&f, text) {
+            return false;
+        }
+        self.root_valid |= level == 0;
+        true
+    }
+
+    /// The exact verdict of frame `f`'s subschema on its value, which just closed.
+    fn verdict(&self, f: &Frame, text: &[u8]) -> bool {
+        let node = self.prog.node(f.node);
+        let kb = f.kind.bits();
+        let container = matches!(f.kind, Kind::Array | Kind::Object);
+        let from_state = if container {
+            !node.lookback && f.children
+        } else {
+            node.scalar & kb == kb && (node.pattern.is_none() || !f.pdone || f.pmatch)
+        };
+        let span = text.get(f.start..self.pos).unwrap_or_default();
+        if !from_state {
+            if let (Kind::Number, Some(b), Some(x)) = (f.kind, node.bounds, number_literal(span)) {
+                // A short number literal against bounds: decided here, as the scan would.
+                return in_bounds(x, &b, node.types & ty::NUMBER == 0);
+            }
+            return std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok());
+        }
+        match f.kind {
+            Kind::Object => {
+                node.required & !f.seen == 0
+                    && u64::from(f.count) >= node.min_props
+                    && node.dep_required.iter().all(|&(k, need)| f.seen >> k & 1 == 0 || need & !f.seen == 0)
+            }
+            Kind::Array => u64::from(f.count) >= node.min_items,
+            Kind::String => {
+                f.chars >= node.min_length
+                    && node.strings.is_none_or(|s| exact_name(f.cands, s, f.koff) != NONE)
+                    && node.pattern.is_none_or(|(p, _)| f.pmatch || p.matches_at_end(f.dfa))
+            }
+            _ => true,
+        }
+    }
+}
+
+/// One decoded byte of a string value stepped by its subschema: its characters counted, its
+/// `enum` strings narrowed, its pattern stepped. `false` when the value can no longer be valid.
+#[inline]
+fn step_char(node: &Node, f: &mut Frame, b: u8) -> bool {
+    if b & 0xC0 != 0x80 {
+        f.chars += 1;
+        if f.chars > node.max_length {
+            return false;
+        }
+    }
+    if node.strings.is_some() {
+        f.cands = narrow_byte(node.string_bytes, f.cands, f.koff as usize, b);
+        f.koff += 1;
+        if f.cands == 0 {
+            return false;
+        }
+    }
+    if let (Some((p, _)), false) = (node.pattern, f.pdone) {
+        let (next, how) = p.step(f.dfa, b);
+        f.dfa = next;
+        match how {
+            Stepped::Live => {}
+            Stepped::Matched => {
+                f.pdone = true;
+                f.pmatch = true;
+            }
+            Stepped::Unknown => f.pdone = true,
+            Stepped::Dead => return false,
+        }
+    }
+    true
+}
