@@ -114,6 +114,13 @@ impl<'a> Scanner<'a> {
         Self { src: text, b: text.as_bytes(), pos: 0, depth: 0, s_start: 0, s_end: 0, s_escaped: 0 }
     }
 
+    /// A scanner at the start of `text`, a value nested `depth` containers deep (the depth limit
+    /// counts them).
+    #[must_use]
+    pub(crate) fn nested(text: &'a str, depth: u32) -> Self {
+        Self { src: text, b: text.as_bytes(), pos: 0, depth, s_start: 0, s_end: 0, s_escaped: 0 }
+    }
+
     fn at(src: &'a str, pos: usize) -> Self {
         Self { src, b: src.as_bytes(), pos, depth: 0, s_start: 0, s_end: 0, s_escaped: 0 }
     }

@@ -134,6 +134,9 @@ pub struct Lean<const S: usize, const D: usize> {
     lazy: u16,
     num_start: usize,
     num_exp: bool,
+    /// no value beginning before this offset is read at once by its scan function (after an
+    /// attempt that failed: see [`Lean::skip_complete`])
+    ff_block: usize,
     dead: bool,
     /// the general automaton, where this one handed over (never, if this one is right)
     general: Option<Box<Machine<S, D>>>,
@@ -163,6 +166,7 @@ impl<const S: usize, const D: usize> Clone for Lean<S, D> {
         self.lazy = src.lazy;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
+        self.ff_block = src.ff_block;
         self.dead = src.dead;
         self.general.clone_from(&src.general);
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
@@ -244,6 +248,7 @@ impl<const S: usize, const D: usize> Lean<S, D> {
             lazy: NONE,
             num_start: 0,
             num_exp: false,
+            ff_block: 0,
             dead: false,
             general: None,
         }
@@ -417,120 +422,133 @@ impl<const S: usize, const D: usize> Lean<S, D> {
     // ---------------------------------------------------------------------------------------
     // The lexer: the general automaton's, with the schema layer for one subschema per value.
 
-    /// Read what `text` has beyond `self.pos`; `false` when the text dies.
+    /// Read what `text` has beyond `self.pos`; `false` when the text dies. A token at a time
+    /// where it can: whitespace, a run of string characters, digits.
     fn run(&mut self, text: &[u8]) -> bool {
-        while let Some(&b) = text.get(self.pos) {
-            match self.lex {
-                Lex::Str if is_plain(b) => {
-                    let alive = match self.mode {
-                        Mode::Skip => {
-                            self.pos = plain_end(text, self.pos + 1);
-                            true
-                        }
-                        Mode::Count => self.count_run(text),
-                        Mode::Key => self.key_run(text),
-                        Mode::Follow => self.value_run(text),
-                    };
-                    if !alive {
-                        return false;
-                    }
-                }
+        loop {
+            let Some(&b) = text.get(self.pos) else { return true };
+            let alive = match self.lex {
+                Lex::Str => self.string_part(text, b),
                 Lex::Num(NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if b.is_ascii_digit() => {
-                    self.pos += 1;
-                    while text.get(self.pos).is_some_and(u8::is_ascii_digit) {
-                        self.pos += 1;
+                    let mut pos = self.pos + 1;
+                    while text.get(pos).is_some_and(u8::is_ascii_digit) {
+                        pos += 1;
                     }
+                    self.pos = pos;
+                    true
                 }
-                Lex::Lit(w, i)
-                    if WORDS.get(usize::from(w)).is_some_and(|word| {
-                        usize::from(i) + 1 < word.len() && word.get(usize::from(i)) == Some(&b)
-                    }) =>
-                {
-                    self.lex = Lex::Lit(w, i + 1);
-                    self.pos += 1;
-                }
-                Lex::Colon if b == b':' => {
-                    self.lex = Lex::Value;
-                    self.pos += 1;
-                }
-                Lex::Value | Lex::ArrFirst | Lex::ObjFirst | Lex::Key | Lex::Colon | Lex::After | Lex::Done
-                    if is_ws(b) =>
-                {
-                    self.pos += 1;
-                }
-                _ => {
-                    if !self.byte(text, b) {
-                        return false;
+                Lex::Value | Lex::ArrFirst | Lex::ObjFirst | Lex::Key | Lex::Colon | Lex::After | Lex::Done => {
+                    // Whitespace between tokens, then the next token's first byte.
+                    let mut pos = self.pos;
+                    let mut b = b;
+                    while is_ws(b) {
+                        pos += 1;
+                        match text.get(pos) {
+                            Some(&c) => b = c,
+                            None => {
+                                self.pos = pos;
+                                return true;
+                            }
+                        }
                     }
+                    self.pos = pos;
+                    self.structural(text, b)
                 }
+                _ => self.byte(text, b),
+            };
+            if !alive {
+                return false;
             }
         }
-        true
     }
 
-    /// Plain characters of a string value that are only counted.
-    fn count_run(&mut self, text: &[u8]) -> bool {
-        let end = plain_end(text, self.pos + 1);
-        let n = (end - self.pos) as u64;
+    /// Inside a string (`b` at `self.pos`): its plain characters at once, as far as they go and
+    /// its subschema allows, then the byte that ends the run (the closing quote, mostly).
+    fn string_part(&mut self, text: &[u8], b: u8) -> bool {
+        if !is_plain(b) {
+            return self.byte(text, b);
+        }
+        let end = match self.mode {
+            Mode::Skip => plain_end(text, self.pos + 1),
+            Mode::Count => {
+                let end = plain_end(text, self.pos + 1);
+                let n = (end - self.pos) as u64;
+                let prog = self.prog;
+                if let Some(f) = self.top_mut() {
+                    f.chars += n;
+                    if f.chars > prog.node(f.node).max_length {
+                        return false;
+                    }
+                }
+                end
+            }
+            Mode::Key => match self.key_run(text) {
+                Some(end) => end,
+                None => return false,
+            },
+            Mode::Follow => match self.value_run(text) {
+                Some(end) => end,
+                None => return false,
+            },
+        };
         self.pos = end;
-        let prog = self.prog;
-        let Some(f) = self.top_mut() else { return true };
-        f.chars += n;
-        f.chars <= prog.node(f.node).max_length
+        match text.get(end) {
+            Some(&b'"') => {
+                self.pos = end + 1;
+                self.end_string(text, end)
+            }
+            Some(&c) if !is_plain(c) => self.byte(text, c),
+            _ => true,
+        }
     }
 
-    /// Plain characters of a key matched against a closed object's names.
-    fn key_run(&mut self, text: &[u8]) -> bool {
+    /// Plain characters of a key matched against a closed object's names: where they end, or
+    /// `None` when no name that may still come continues the key.
+    fn key_run(&mut self, text: &[u8]) -> Option<usize> {
         let prog = self.prog;
         let mut pos = self.pos;
-        let Some(f) = self.top_mut() else { return true };
+        let Some(f) = self.top_mut() else { return Some(plain_end(text, pos)) };
         let node = prog.node(f.node);
-        let props = all_bits(node.props.len());
-        let (mut cands, mut koff) = (f.cands, f.koff);
-        let mut alive = true;
+        // The names that may still come: declared, not yet present.
+        let open = all_bits(node.props.len()) & !f.seen;
+        let (mut cands, mut koff) = (f.cands, f.koff as usize);
         while let Some(&b) = text.get(pos) {
             if !is_plain(b) {
                 break;
             }
-            cands = narrow_byte(node.name_bytes, cands, koff as usize, b);
+            cands = narrow_byte(node.name_bytes, cands, koff, b);
             koff += 1;
             pos += 1;
-            // No declared name continues the key, or only ones already present.
-            if cands & props & !f.seen == 0 {
-                alive = false;
-                break;
+            if cands & open == 0 {
+                return None;
             }
         }
         f.cands = cands;
-        f.koff = koff;
-        self.pos = pos;
-        alive
+        f.koff = koff as u32;
+        Some(pos)
     }
 
-    /// Plain characters of a string value stepped on its `enum` strings and `pattern`.
-    fn value_run(&mut self, text: &[u8]) -> bool {
+    /// Plain characters of a string value stepped on its `enum` strings and `pattern`: where
+    /// they end, or `None` when the value can no longer be valid.
+    fn value_run(&mut self, text: &[u8]) -> Option<usize> {
         let prog = self.prog;
         let mut pos = self.pos;
-        let Some(f) = self.top_mut() else { return true };
+        let Some(f) = self.top_mut() else { return Some(plain_end(text, pos)) };
         let node = prog.node(f.node);
-        let mut alive = true;
         while let Some(&b) = text.get(pos) {
             if !is_plain(b) {
                 break;
             }
             pos += 1;
             if !step_char(node, f, b) {
-                alive = false;
-                break;
+                return None;
             }
         }
-        let counted = f.pdone && node.strings.is_none();
-        self.pos = pos;
-        if alive && counted {
+        if f.pdone && node.strings.is_none() {
             // The pattern is decided: only counting is left.
             self.mode = Mode::Count;
         }
-        alive
+        Some(pos)
     }
 
     /// One decoded byte of the current string (a value or a key).
@@ -753,54 +771,30 @@ impl<const S: usize, const D: usize> Lean<S, D> {
                 {
                     return false;
                 }
-                // The number ended at the previous byte; this one is read after it.
-                self.end_number(text) && self.byte(text, b)
+                // The number ended at the previous byte; this one is read after it (by the
+                // caller's loop).
+                self.end_number(text)
             }
-            Lex::Value | Lex::ArrFirst => {
-                if is_ws(b) {
-                    self.pos += 1;
-                    return true;
-                }
-                if self.lex == Lex::ArrFirst {
-                    if b == b']' {
-                        self.pos += 1;
-                        return self.close_container(text);
-                    }
-                    // The first item begins.
-                    if !self.promise() {
-                        return false;
-                    }
-                }
-                self.begin_value(text, b, at)
+            Lex::Value | Lex::ArrFirst | Lex::ObjFirst | Lex::Key | Lex::Colon | Lex::After | Lex::Done => {
+                self.structural(text, b)
             }
-            Lex::ObjFirst | Lex::Key => {
-                if is_ws(b) {
-                    self.pos += 1;
-                    return true;
-                }
-                if b == b'}' && self.lex == Lex::ObjFirst {
-                    self.pos += 1;
-                    return self.close_container(text);
-                }
-                if b != b'"' || (self.lex == Lex::ObjFirst && !self.promise()) {
-                    return false;
-                }
-                self.pos += 1;
-                self.begin_key(at);
-                true
-            }
+        }
+    }
+
+    /// A byte between tokens (at `self.pos`): whitespace, punctuation, or a value's first byte.
+    #[inline]
+    fn structural(&mut self, text: &[u8], b: u8) -> bool {
+        let at = self.pos;
+        self.pos += 1;
+        match self.lex {
+            _ if is_ws(b) => true,
             Lex::Colon => {
-                self.pos += 1;
-                if b == b':' {
-                    self.lex = Lex::Value;
-                }
-                is_ws(b) || b == b':'
+                self.lex = Lex::Value;
+                b == b':'
             }
             Lex::After => {
-                self.pos += 1;
                 let object = self.in_object();
                 match b {
-                    b' ' | b'\n' | b'\r' | b'\t' => true,
                     b',' => {
                         self.lex = if object { Lex::Key } else { Lex::Value };
                         self.promise()
@@ -810,10 +804,28 @@ impl<const S: usize, const D: usize> Lean<S, D> {
                     _ => false,
                 }
             }
-            Lex::Done => {
-                self.pos += 1;
-                is_ws(b)
+            Lex::ObjFirst | Lex::Key => {
+                if b == b'}' && self.lex == Lex::ObjFirst {
+                    return self.close_container(text);
+                }
+                if b != b'"' || (self.lex == Lex::ObjFirst && !self.promise()) {
+                    return false;
+                }
+                self.begin_key(at);
+                true
             }
+            Lex::ArrFirst if b == b']' => self.close_container(text),
+            Lex::ArrFirst => {
+                // The first item begins.
+                self.pos = at;
+                self.promise() && (self.skip_complete(text, at, b) || self.begin_value(text, b, at))
+            }
+            Lex::Value => {
+                self.pos = at;
+                self.skip_complete(text, at, b) || self.begin_value(text, b, at)
+            }
+            // After the root value, or a state that is not between tokens (never called so).
+            _ => false,
         }
     }
 
@@ -884,6 +896,54 @@ impl<const S: usize, const D: usize> Lean<S, D> {
             }
         }
         true
+    }
+
+    /// A value beginning at `at` (first byte `b`) that is complete within the text read: judged
+    /// at once by its subschema's scan function (what `is_valid_json` runs), and skipped when
+    /// valid. `false` when it is not complete, not valid, or not tried: then the automaton reads
+    /// it byte by byte (and finds where it dies, if it does).
+    ///
+    /// Only the next [`WINDOW`] bytes are tried: no scan function allocates on that little text
+    /// (they do beyond 64 members or items, or 256 bytes of escaped string), and a failed try
+    /// costs little. After a failed try that read `r` bytes, values beginning within the next
+    /// `r / 4` bytes are not tried, so failed tries read fewer than five times the text in all.
+    fn skip_complete(&mut self, text: &[u8], at: usize, b: u8) -> bool {
+        const WINDOW: usize = 128;
+        if at < self.ff_block {
+            return false;
+        }
+        // Only arrays and objects with room to close: a scalar costs the automaton little, and
+        // a container cut by the end of a short fragment would be read twice.
+        let Some(window) = text.get(at..text.len().min(at + WINDOW)) else { return false };
+        if window.len() < 32 || !matches!(b, b'{' | b'[') {
+            return false;
+        }
+        let t = match std::str::from_utf8(window) {
+            Ok(t) => t,
+            Err(e) => match window.get(..e.valid_up_to()).map(std::str::from_utf8) {
+                Some(Ok(t)) => t,
+                _ => return false,
+            },
+        };
+        let level = self.depth as usize;
+        let n = match level {
+            _ if level != self.nf || level >= D => NONE,
+            0 => self.prog.root,
+            _ => self.requested(level).unwrap_or(NONE),
+        };
+        let node = self.prog.node(n);
+        let mut sc = Scanner::nested(t, self.depth);
+        let ok = if node.always { sc.skip_value() } else { (node.scan)(&mut sc) };
+        let stop = sc.pos();
+        // A number is complete only where something follows it.
+        if ok.is_ok() && (stop < t.len() || !matches!(b, b'-' | b'0'..=b'9')) {
+            self.pos = at + stop;
+            self.after_value();
+            self.root_valid |= level == 0;
+            return true;
+        }
+        self.ff_block = at + stop / 4 + 1;
+        false
     }
 
     /// The subschema its parent (frame `level - 1`) applies to the value beginning at `level`.
