@@ -9,7 +9,11 @@
 //! decides exactly what [`Machine`] decides, at the same byte (tested on every fixture, mutant
 //! and accepted suite schema against the general automaton: [`Lean::reference`]); what it saves
 //! is the machinery for sets of subschemas: one frame per tracked value with the subschema's
-//! state inline, no slot lists, no in-place combinations, and any death is the text's.
+//! state inline, no slot lists, no in-place combinations, and any death is the text's. It also
+//! reads a token at a time where the general automaton reads a byte (whitespace, a run of string
+//! characters, digits, punctuation), and an array or object already complete within the next 128
+//! bytes of the text is judged at once by its subschema's scan function (what `is_valid_json`
+//! runs), which is exact.
 //!
 //! A death is only detected here. Its explanation (offset, pointer, violation) is the general
 //! automaton's, run once over the text when it is asked for ([`Lean::explain`]): the same
@@ -273,7 +277,7 @@ impl<const S: usize, const D: usize> Lean<S, D> {
     #[must_use]
     pub fn is_dead(&self) -> bool {
         match &self.general {
-            Some(m) => m.death().is_some(),
+            Some(m) => m.is_dead(),
             None => self.dead,
         }
     }
@@ -304,7 +308,7 @@ impl<const S: usize, const D: usize> Lean<S, D> {
     /// automaton goes on from here).
     pub fn explain(&mut self, text: &[u8]) -> Option<Death> {
         if let Some(m) = &self.general {
-            return m.death().cloned();
+            return m.death(text);
         }
         if !self.dead {
             return None;
@@ -319,7 +323,7 @@ impl<const S: usize, const D: usize> Lean<S, D> {
             self.general = Some(Box::new(m));
             return None;
         }
-        m.death().cloned()
+        m.death(text)
     }
 
     /// The text has ended: `Ok(true)` valid, `Ok(false)` only a full check can tell.

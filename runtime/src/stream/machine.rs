@@ -237,6 +237,16 @@ pub(super) enum NumSt {
 
 pub(super) const WORDS: [&[u8]; 3] = [b"true", b"false", b"null"];
 
+/// Why the text died, as noted when it did (the explanation is built from it, and from the state
+/// the automaton stopped in, only when asked: a token mask never asks).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fate {
+    /// a syntax error, with its message
+    Syntax(&'static str),
+    /// the root's subschema died
+    Schema,
+}
+
 /// The text is dead: where and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Death {
@@ -298,7 +308,8 @@ pub struct Machine<const S: usize, const D: usize> {
     /// where the number being read began, and whether it has an exponent
     num_start: usize,
     num_exp: bool,
-    death: Option<Death>,
+    /// where the text died, and why
+    dead: Option<(usize, Fate)>,
 }
 
 impl<const S: usize, const D: usize> Clone for Machine<S, D> {
@@ -333,7 +344,7 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.lazy = src.lazy;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
-        self.death.clone_from(&src.death);
+        self.dead = src.dead;
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
             d.copy_from_slice(s);
         }
@@ -373,7 +384,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             lazy: NONE,
             num_start: 0,
             num_exp: false,
-            death: None,
+            dead: None,
         }
     }
 
@@ -389,10 +400,25 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.pos == 0
     }
 
-    /// Why the text is dead, once it is.
+    /// Whether the text is dead.
     #[must_use]
-    pub const fn death(&self) -> Option<&Death> {
-        self.death.as_ref()
+    pub const fn is_dead(&self) -> bool {
+        self.dead.is_some()
+    }
+
+    /// Why the text is dead, once it is: the offset and the error, built from the state the
+    /// automaton stopped in and `text` (all of the text it read, or more).
+    #[must_use]
+    pub fn death(&self, text: &[u8]) -> Option<Death> {
+        let (offset, fate) = self.dead?;
+        let error = match fate {
+            Fate::Syntax(message) => syntax_error(text, offset, message),
+            Fate::Schema => {
+                let root = self.slots.first().map_or(NONE, |s| s.node);
+                Error::Invalid(Violations::new(vec![self.explain(text, 0, root, 0)]))
+            }
+        };
+        Some(Death { offset, error })
     }
 
     /// Inside a string whose characters the slots only count (`maxLength`, `minLength`) or do
@@ -402,7 +428,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// what a token mask walks without copying the state (beyond it, the automaton decides).
     #[must_use]
     pub fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
-        if self.degraded || self.death.is_some() {
+        if self.degraded || self.dead.is_some() {
             return None;
         }
         let utf = match self.lex {
@@ -445,7 +471,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// `None` when only a full check of the text can tell (an undeclared key repeated somewhere).
     #[must_use]
     pub fn complete(&self) -> Option<bool> {
-        if self.death.is_some() {
+        if self.dead.is_some() {
             return Some(false);
         }
         let done = match self.lex {
@@ -467,7 +493,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// be its prefix). Returns `false` once the text is dead.
     #[inline]
     pub fn advance(&mut self, text: &[u8]) -> bool {
-        if self.death.is_some() {
+        if self.dead.is_some() {
             return false;
         }
         while let Some(&b) = text.get(self.pos) {
@@ -662,8 +688,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// # Errors
     /// Why the text is not valid.
     pub fn finish(&mut self, text: &[u8]) -> Result<bool, Death> {
-        if let Some(d) = &self.death {
-            return Err(d.clone());
+        if let Some(d) = self.death(text) {
+            return Err(d);
         }
         if self.pending > 0 {
             self.flush();
@@ -671,26 +697,26 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if let Lex::Num(st) = self.lex {
             let ends = self.depth == 0 && matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits);
             if ends && !self.end_number(text) {
-                return Err(self.dead_clone());
+                return Err(self.dead_clone(text));
             }
         }
         if self.lex != Lex::Done {
             self.syntax(text, self.pos, "the text ends before the JSON value does");
-            return Err(self.dead_clone());
+            return Err(self.dead_clone(text));
         }
         match self.complete() {
             Some(true) => Ok(true),
             Some(false) => {
                 // Root closed but not valid would have died; keep a clear error regardless.
                 self.syntax(text, self.pos, "the text ends before the JSON value does");
-                Err(self.dead_clone())
+                Err(self.dead_clone(text))
             }
             None => Ok(false),
         }
     }
 
-    fn dead_clone(&self) -> Death {
-        self.death.clone().unwrap_or(Death { offset: self.pos, error: syntax_error(b"", 0, "dead") })
+    fn dead_clone(&self, text: &[u8]) -> Death {
+        self.death(text).unwrap_or(Death { offset: self.pos, error: syntax_error(b"", 0, "dead") })
     }
 
     // ---------------------------------------------------------------------------------------
@@ -2114,17 +2140,16 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     // ---------------------------------------------------------------------------------------
-    // Deaths and their explanations (allocating: the text is dead by then).
+    // Deaths and their explanations (noted when the text dies; built, allocating, only when asked
+    // for: see `Machine::death`).
 
-    fn syntax(&mut self, text: &[u8], at: usize, message: &str) -> bool {
-        self.death = Some(Death { offset: at, error: syntax_error(text, at, message) });
+    fn syntax(&mut self, _: &[u8], at: usize, message: &'static str) -> bool {
+        self.dead = Some((at, Fate::Syntax(message)));
         false
     }
 
-    fn die_schema(&mut self, text: &[u8], at: usize) {
-        let root = self.slots.first().map_or(NONE, |s| s.node);
-        let v = self.explain(text, 0, root, 0);
-        self.death = Some(Death { offset: at, error: Error::Invalid(Violations::new(vec![v])) });
+    fn die_schema(&mut self, _: &[u8], at: usize) {
+        self.dead = Some((at, Fate::Schema));
     }
 
     /// The violation that killed slot `i` of frame `level`.

@@ -139,10 +139,10 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
         Self::complete(self)
     }
     fn is_dead(&self) -> bool {
-        self.death().is_some()
+        Self::is_dead(self)
     }
-    fn explain(&mut self, _: &[u8]) -> Option<Dead> {
-        self.death().cloned()
+    fn explain(&mut self, text: &[u8]) -> Option<Dead> {
+        self.death(text)
     }
     fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
         Self::plain_string(self)
