@@ -1330,9 +1330,10 @@ pub fn stream_report(suite: &Suite, outcome: &StreamOutcome, fixtures: &[(&str, 
     );
     let _ = writeln!(
         out,
-        "Automata: {} of the {} accepted groups (every draft) have at most one subschema per value and stream \
-         with the lean automaton, checked to die at the same byte as the general one on every case; the \
-         others stream with the general automaton.\n",
+        "Automata: {} of the {} accepted groups (every draft) stream with the lean automaton (a value that \
+         several subschemas speak of, below the root, handed to the general one), checked to die at the same \
+         byte as the general automaton on every case; the others, whose root value several subschemas speak \
+         of, stream with the general automaton.\n",
         outcome.lean_groups.0, outcome.lean_groups.1
     );
     let total = |optional: Option<bool>| {

@@ -15,12 +15,19 @@
 //! bytes of the text is judged at once by its subschema's scan function (what `is_valid_json`
 //! runs), which is exact.
 //!
+//! A value that several subschemas speak of (a `oneOf` of objects told apart by a tag, an
+//! `allOf`, an `if`), where the schema has one below its root, is handed to the general automaton
+//! started at that value ([`Machine::nested`], the automaton's type parameter), which reads it
+//! and hands back at its end; the value's siblings and ancestors stay with the lean automaton.
+//!
 //! A death is only detected here. Its explanation (offset, pointer, violation) is the general
 //! automaton's, run once over the text when it is asked for ([`Lean::explain`]): the same
 //! message by construction, built only when a stream reports it (a token mask, which tries
 //! thousands of continuations that die, never asks). Should that run not die where this
 //! automaton did, the general automaton takes over from there (a safety net; tests assert it
 //! never happens).
+
+use std::fmt;
 
 use crate::text::{Kind, Scanner, MAX_DEPTH};
 
@@ -98,6 +105,61 @@ impl Frame {
     };
 }
 
+/// What the lean automaton hands a value to when several subschemas speak of it.
+pub trait Delegate: Clone + fmt::Debug + Send + Sync + 'static {
+    /// An automaton for the value beginning at offset `at`, `depth` containers deep, judged by
+    /// node `node`; `None` when values are never handed over.
+    fn start(prog: &'static Program, node: u16, at: usize, depth: u32) -> Option<Self>;
+    /// Read what `text` has beyond what was read, up to the value's end; `false` once dead.
+    fn advance(&mut self, text: &[u8]) -> bool;
+    /// The offset after the value, once it ended valid.
+    fn end(&self) -> Option<usize>;
+    /// Whether its verdict was the automaton's own (no undeclared key that may repeat).
+    fn exact(&self) -> bool;
+    /// As [`Machine::plain_string`].
+    fn plain_string(&self) -> Option<((u8, u8, u8), u64)>;
+}
+
+/// Values are never handed over: the macro found none that several subschemas speak of.
+#[derive(Debug, Clone, Copy)]
+pub enum Whole {}
+
+impl Delegate for Whole {
+    fn start(_: &'static Program, _: u16, _: usize, _: u32) -> Option<Self> {
+        None
+    }
+    fn advance(&mut self, _: &[u8]) -> bool {
+        match *self {}
+    }
+    fn end(&self) -> Option<usize> {
+        match *self {}
+    }
+    fn exact(&self) -> bool {
+        match *self {}
+    }
+    fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
+        match *self {}
+    }
+}
+
+impl<const S: usize, const D: usize> Delegate for Machine<S, D> {
+    fn start(prog: &'static Program, node: u16, at: usize, depth: u32) -> Option<Self> {
+        Some(Self::nested(prog, node, at, depth))
+    }
+    fn advance(&mut self, text: &[u8]) -> bool {
+        Self::advance(self, text)
+    }
+    fn end(&self) -> Option<usize> {
+        self.value_end()
+    }
+    fn exact(&self) -> bool {
+        self.is_exact()
+    }
+    fn plain_string(&self) -> Option<((u8, u8, u8), u64)> {
+        Self::plain_string(self)
+    }
+}
+
 /// A value that begins: what judges it.
 enum Push {
     /// nothing (no subschema, or one that its first byte already satisfies for good)
@@ -109,9 +171,10 @@ enum Push {
 }
 
 /// The lean automaton: `D` tracked levels (as the macro computed them for the general one);
-/// `S` only sizes the general automaton it explains deaths with.
+/// `S` sizes the general automaton it explains deaths with; `X` is what it hands a value to that
+/// several subschemas speak of ([`Whole`]: there is none; [`Machine`]: the general automaton).
 #[derive(Debug)]
-pub struct Lean<const S: usize, const D: usize> {
+pub struct Lean<const S: usize, const D: usize, X: Delegate = Whole> {
     prog: &'static Program,
     /// bytes read
     pos: usize,
@@ -141,12 +204,14 @@ pub struct Lean<const S: usize, const D: usize> {
     /// no value beginning before this offset is read at once by its scan function (after an
     /// attempt that failed: see [`Lean::skip_complete`])
     ff_block: usize,
+    /// the value handed over, being read
+    sub: Option<X>,
     dead: bool,
     /// the general automaton, where this one handed over (never, if this one is right)
     general: Option<Box<Machine<S, D>>>,
 }
 
-impl<const S: usize, const D: usize> Clone for Lean<S, D> {
+impl<const S: usize, const D: usize, X: Delegate> Clone for Lean<S, D, X> {
     fn clone(&self) -> Self {
         let mut m = Self::new(self.prog);
         m.clone_from(self);
@@ -171,6 +236,7 @@ impl<const S: usize, const D: usize> Clone for Lean<S, D> {
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.ff_block = src.ff_block;
+        self.sub.clone_from(&src.sub);
         self.dead = src.dead;
         self.general.clone_from(&src.general);
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
@@ -231,7 +297,7 @@ fn resolve(prog: &Program, mut n: u16, bits: u8, budget: u32) -> Resolved {
     Resolved::General
 }
 
-impl<const S: usize, const D: usize> Lean<S, D> {
+impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// The automaton at the start of a text.
     #[must_use]
     pub const fn new(prog: &'static Program) -> Self {
@@ -253,6 +319,7 @@ impl<const S: usize, const D: usize> Lean<S, D> {
             num_start: 0,
             num_exp: false,
             ff_block: 0,
+            sub: None,
             dead: false,
             general: None,
         }
@@ -400,6 +467,9 @@ impl<const S: usize, const D: usize> Lean<S, D> {
         if self.dead {
             return None;
         }
+        if let Some(x) = &self.sub {
+            return x.plain_string();
+        }
         let utf = match self.lex {
             Lex::Str => (0, 0, 0),
             Lex::Utf8(need, lo, hi) => (need, lo, hi),
@@ -430,6 +500,20 @@ impl<const S: usize, const D: usize> Lean<S, D> {
     /// where it can: whitespace, a run of string characters, digits.
     fn run(&mut self, text: &[u8]) -> bool {
         loop {
+            if let Some(x) = &mut self.sub {
+                // A value handed over: read by its automaton up to its end.
+                if !x.advance(text) {
+                    return false;
+                }
+                let Some(end) = x.end() else {
+                    self.pos = text.len();
+                    return true;
+                };
+                self.exact &= x.exact();
+                self.sub = None;
+                self.pos = end;
+                self.after_value();
+            }
             let Some(&b) = text.get(self.pos) else { return true };
             let alive = match self.lex {
                 Lex::Str => self.string_part(text, b),
@@ -852,6 +936,18 @@ impl<const S: usize, const D: usize> Lean<S, D> {
             b'-' | b'0'..=b'9' => Kind::Number,
             _ => return false,
         };
+        let level = self.depth as usize;
+        if level > 0 && level == self.nf && level < D {
+            if let Some(n) = self.requested(level) {
+                if matches!(resolve(self.prog, n, kind.bits(), 16), Resolved::General) {
+                    if let Some(x) = X::start(self.prog, n, at, self.depth) {
+                        // Several subschemas speak of this value: the general automaton reads it.
+                        self.sub = Some(x);
+                        return true;
+                    }
+                }
+            }
+        }
         self.pos += 1;
         match b {
             b'{' | b'[' => {

@@ -262,6 +262,13 @@ pub struct Death {
 #[derive(Debug)]
 pub struct Machine<const S: usize, const D: usize> {
     prog: &'static Program,
+    /// the subschema of the value read (the program's root, or the node of a value inside the
+    /// text that the lean automaton handed over: see [`Machine::nested`])
+    root: u16,
+    /// containers open around that value (the depth limit counts them)
+    base: u32,
+    /// the value is inside the text: reading stops where it ends
+    nested: bool,
     /// bytes read
     pos: usize,
     lex: Lex,
@@ -322,6 +329,9 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
     /// Copies only the slots and frames in use: what a token mask does at every trie node.
     fn clone_from(&mut self, src: &Self) {
         self.prog = src.prog;
+        self.root = src.root;
+        self.base = src.base;
+        self.nested = src.nested;
         self.pos = src.pos;
         self.lex = src.lex;
         self.depth = src.depth;
@@ -360,6 +370,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     pub const fn new(prog: &'static Program) -> Self {
         Self {
             prog,
+            root: prog.root,
+            base: 0,
+            nested: false,
             pos: 0,
             lex: Lex::Value,
             depth: 0,
@@ -386,6 +399,26 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             num_exp: false,
             dead: None,
         }
+    }
+
+    /// The automaton for one value inside the text, judged by node `root`: it begins at offset
+    /// `at`, `depth` containers deep, and reading stops where it ends ([`Machine::value_end`]).
+    /// What the lean automaton hands a value to when several subschemas speak of it.
+    #[must_use]
+    pub const fn nested(prog: &'static Program, root: u16, at: usize, depth: u32) -> Self {
+        let mut m = Self::new(prog);
+        m.root = root;
+        m.pos = at;
+        m.base = depth;
+        m.nested = true;
+        m
+    }
+
+    /// Where the value of a [`Machine::nested`] automaton ended (the offset after it), once it
+    /// has and was valid.
+    #[must_use]
+    pub fn value_end(&self) -> Option<usize> {
+        (self.nested && self.lex == Lex::Done && self.dead.is_none()).then_some(self.pos)
     }
 
     /// Bytes read so far.
@@ -475,7 +508,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             return Some(false);
         }
         let done = match self.lex {
-            Lex::Done => self.root_valid || self.prog.node(self.prog.root).always,
+            Lex::Done => self.root_valid || self.prog.node(self.root).always,
             Lex::Num(NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if self.depth == 0 => {
                 // The number would end here: the decision needs the text; `finish` makes it.
                 return None;
@@ -497,6 +530,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             return false;
         }
         while let Some(&b) = text.get(self.pos) {
+            if self.nested && self.lex == Lex::Done {
+                // The value ended: what follows is its parent's.
+                return true;
+            }
             // The fast paths: bytes that change nothing but the lexer's state, or one slot's.
             match self.lex {
                 Lex::Str if is_plain(b) => {
@@ -994,6 +1031,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     _ => self.syntax(text, at, if object { "expected `,` or `}`" } else { "expected `,` or `]`" }),
                 }
             }
+            // (A nested value's end: the byte is its parent's.)
+            Lex::Done if self.nested => true,
             Lex::Done => {
                 if is_ws(b) {
                     self.pos += 1;
@@ -1027,7 +1066,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.pos += 1;
         match b {
             b'{' | b'[' => {
-                if self.depth >= MAX_DEPTH {
+                if self.depth + self.base >= MAX_DEPTH {
                     return self.syntax(text, at, "nested more than 127 levels deep");
                 }
                 if b == b'{' {
@@ -1648,7 +1687,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let lo = self.ns;
         let (count, root) = (self.ns, level == 0);
         if root {
-            self.add(self.prog.root, lo);
+            self.add(self.root, lo);
         } else if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
             if !parent.children {
                 return false;

@@ -149,7 +149,7 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     }
 }
 
-impl<const S: usize, const D: usize> Automaton for Lean<S, D> {
+impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D, X> {
     type Reference = Machine<S, D>;
     const LEAN: bool = true;
     fn start(prog: &'static Program) -> Self {

@@ -67,8 +67,14 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             }
         }
     });
-    let (program, slots, levels, lean) = stream::program(ir, k);
-    let automaton = if lean { quote!(Lean) } else { quote!(Machine) };
+    let (program, slots, levels, choice) = stream::program(ir, k);
+    let automaton = match choice {
+        stream::Automaton::General => quote!(Machine<#slots, #levels>),
+        stream::Automaton::Lean => quote!(Lean<#slots, #levels>),
+        stream::Automaton::LeanDelegating => {
+            quote!(Lean<#slots, #levels, #k::__private::Machine<#slots, #levels>>)
+        }
+    };
     let root_scan = text::sname(ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
@@ -121,7 +127,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
 
                 #root_parse
 
-                type __Automaton = #k::__private::#automaton<#slots, #levels>;
+                type __Automaton = #k::__private::#automaton;
                 const __PROGRAM: &'static #k::__private::Program = &#program;
             }
 

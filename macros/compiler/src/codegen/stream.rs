@@ -292,8 +292,42 @@ fn shape_of(ir: &Ir, n: NodeId) -> u8 {
     shape::UNION
 }
 
-/// Whether the lean automaton reads every subschema reachable from the root (`shapes`: by node).
-fn lean(ir: &Ir, shapes: &[u8]) -> bool {
+/// Which automaton streams a schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Automaton {
+    /// the general one (`Machine`): the root value itself has several subschemas
+    General,
+    /// the lean one, with one subschema for every value (`Lean`)
+    Lean,
+    /// the lean one, handing the values that several subschemas speak of to the general one
+    /// (`Lean<S, D, Machine<S, D>>`)
+    LeanDelegating,
+}
+
+/// Whether a value under node `n` gets one subschema from its first byte, whatever its kind:
+/// through `$ref`s and unions told apart by kind, never reaching a node that needs the general
+/// automaton.
+fn single(ir: &Ir, shapes: &[u8], n: NodeId, depth: u32) -> bool {
+    let Body::Checks(c) = &ir.node(n).body else { return true };
+    match shapes.get(n).copied().unwrap_or(shape::GENERAL) {
+        shape::PLAIN => true,
+        _ if depth > 16 => false,
+        shape::REF => c
+            .reference
+            .iter()
+            .map(|r| r.value.1)
+            .chain(c.all_of.iter().copied())
+            .all(|t| single(ir, shapes, t, depth + 1)),
+        shape::UNION => c.any_of.iter().chain(&c.one_of).all(|&b| single(ir, shapes, b, depth + 1)),
+        _ => false,
+    }
+}
+
+/// Which automaton streams the schema (`shapes`: how the lean one reads each node).
+fn automaton(ir: &Ir, shapes: &[u8]) -> Automaton {
+    if !single(ir, shapes, ir.root, 0) {
+        return Automaton::General;
+    }
     let mut seen = vec![false; ir.nodes.len()];
     let mut todo = vec![ir.root];
     while let Some(n) = todo.pop() {
@@ -302,7 +336,7 @@ fn lean(ir: &Ir, shapes: &[u8]) -> bool {
             _ => continue,
         }
         if shapes.get(n).copied().unwrap_or(shape::GENERAL) == shape::GENERAL {
-            return false;
+            return Automaton::LeanDelegating;
         }
         if let Body::Checks(c) = &ir.node(n).body {
             todo.extend(c.properties.iter().map(|p| p.node));
@@ -313,14 +347,14 @@ fn lean(ir: &Ir, shapes: &[u8]) -> bool {
             todo.extend(c.all_of.iter().chain(&c.any_of).chain(&c.one_of).copied());
         }
     }
-    true
+    Automaton::Lean
 }
 
 /// The program (an expression of type `Program`, the value of the `Tool::__PROGRAM` constant:
 /// evaluated, and its functions generated, only in a crate that streams), the capacity `(S, D)`,
-/// and whether the lean automaton reads it.
+/// and the automaton that streams it.
 #[must_use]
-pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, bool) {
+pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automaton) {
     let p = quote!(#k::__private);
     let (slots, levels) = capacity(ir);
     if ir.nodes.len() >= usize::from(u16::MAX) {
@@ -335,7 +369,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, bool) {
             },
             1,
             1,
-            false,
+            Automaton::General,
         );
     }
     let shapes: Vec<u8> = (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect();
@@ -601,5 +635,5 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, bool) {
         });
     }
     let root = id(ir.root);
-    (quote!(#p::Program { root: #root, nodes: &[#(#nodes),*] }), slots, levels, lean(ir, &shapes))
+    (quote!(#p::Program { root: #root, nodes: &[#(#nodes),*] }), slots, levels, automaton(ir, &shapes))
 }
