@@ -107,6 +107,8 @@ impl Frame {
 
 /// What the lean automaton hands a value to when several subschemas speak of it.
 pub trait Delegate: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Whether values are ever handed over.
+    const DELEGATES: bool;
     /// An automaton for the value beginning at offset `at`, `depth` containers deep, judged by
     /// node `node`; `None` when values are never handed over.
     fn start(prog: &'static Program, node: u16, at: usize, depth: u32) -> Option<Self>;
@@ -125,6 +127,7 @@ pub trait Delegate: Clone + fmt::Debug + Send + Sync + 'static {
 pub enum Whole {}
 
 impl Delegate for Whole {
+    const DELEGATES: bool = false;
     fn start(_: &'static Program, _: u16, _: usize, _: u32) -> Option<Self> {
         None
     }
@@ -143,6 +146,7 @@ impl Delegate for Whole {
 }
 
 impl<const S: usize, const D: usize> Delegate for Machine<S, D> {
+    const DELEGATES: bool = true;
     fn start(prog: &'static Program, node: u16, at: usize, depth: u32) -> Option<Self> {
         Some(Self::nested(prog, node, at, depth))
     }
@@ -937,7 +941,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             _ => return false,
         };
         let level = self.depth as usize;
-        if level > 0 && level == self.nf && level < D {
+        if X::DELEGATES && level > 0 && level == self.nf && level < D {
             if let Some(n) = self.requested(level) {
                 if matches!(resolve(self.prog, n, kind.bits(), 16), Resolved::General) {
                     if let Some(x) = X::start(self.prog, n, at, self.depth) {
