@@ -3,7 +3,9 @@
 # (with llguidance) once, and write docs/BENCHMARKS.md from the best (smallest) of the per-run
 # medians: the machine is shared, and load only ever adds time. The mask benchmark runs once, after
 # the others: its `llguidance` feature changes serde_json's features, so alternating would rebuild.
-# Then the build-cost comparison (`bench/compile`, N = 50 and 200) once, unless COMPILE=0.
+# Then the build-cost comparison (`bench/compile`, N = 50 and 200) once, unless COMPILE=0 (no
+# build-cost table) or COMPILE=keep (the table of the last run, $target/compile-bench/table.md,
+# is kept and marked as such).
 # BENCHES (default "compare stream mask") selects the criterion benchmarks to run.
 # TABLE_ONLY=1 measures nothing: it writes docs/BENCHMARKS.md again from the last run's results
 # (after an edit of bench/NOTES.md, say).
@@ -29,8 +31,8 @@ if has mask; then
   cargo bench -p toolgate-bench --features llguidance --bench mask -- "${args[@]}"
   cp -r "$target"/criterion/mask-* "$target/criterion-run$runs/"
 fi
-rm -f "$compile_table"
-if [ "${COMPILE:-1}" != 0 ]; then
+if [ "${COMPILE:-1}" != keep ]; then rm -f "$compile_table"; fi
+if [ "${COMPILE:-1}" != 0 ] && [ "${COMPILE:-1}" != keep ]; then
   mkdir -p "$target/compile-bench"
   RUNS=1 bench/compile 50 200 > "$compile_table.tmp" && mv "$compile_table.tmp" "$compile_table"
 fi
@@ -51,7 +53,9 @@ version() { awk -v n="$1" '$0 == "name = \"" n "\"" { getline; gsub(/version = |
   CARGO_TARGET_DIR="$target" cargo run -q -p toolgate-bench --bin table
   echo
   if [ -f "$compile_table" ]; then
-    echo "### Build cost (\`bench/compile\`: a clean build of a crate of N tool schemas, one run)"
+    kept=""
+    if [ "${COMPILE:-1}" = keep ]; then kept=" of an earlier day, not repeated in this run (see the notes)"; fi
+    echo "### Build cost (\`bench/compile\`: a clean build of a crate of N tool schemas, one run$kept)"
     echo
     cat "$compile_table"
     echo

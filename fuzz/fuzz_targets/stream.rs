@@ -6,7 +6,8 @@
 //! same death and `finish` returns its error (and, when neither died, the same error at any
 //! chunking); `can_finish` after the last byte is the verdict
 //! (and, on short texts, at every chunk boundary the verdict on the text so far); `into_tool`
-//! of a valid text is `from_json`'s value. Nothing panics.
+//! of a valid text is `from_json`'s value; where the tool streams with the lean automaton, it dies
+//! at the byte where the general automaton does. Nothing panics.
 //!
 //! Input: byte 0 is a header: `n = h & 7` chunk sizes follow (each 0..=255; 0 feeds an empty
 //! slice), used in turn until the text is fed (`n = 0`: the whole text in one feed); `h & 8`
@@ -85,6 +86,13 @@ fn check<T: Tool + PartialEq + Debug>(text: &[u8], sizes: &[u8], whole: bool) {
     let mut one = T::stream();
     let ones: Vec<&[u8]> = text.chunks(1).collect();
     let d1 = run(&mut one, &ones, false, text);
+    if Stream::<T>::__lean() {
+        // The lean automaton dies where the general one does, and never hands over to it.
+        let (reference, ok) = Stream::<T>::__reference(text);
+        assert_eq!(d1.as_ref().map(|d| d.offset), reference, "{}: death, lean vs general automaton: {text:?}", T::NAME);
+        assert_eq!(ok, valid, "{}: the general automaton's verdict: {text:?}", T::NAME);
+        assert!(!one.__handed_over(), "{}: the lean automaton handed over: {text:?}", T::NAME);
+    }
 
     // The fuzzed chunking, into a stream that never has to grow its buffer.
     let mut s = Stream::<T>::with_capacity(text.len());
