@@ -58,13 +58,15 @@ fn events(format: StreamFormat, tool: &str, fragments: &[&str]) -> Vec<Value> {
 
 fuzz_target!(|data: &[u8]| {
     let [head, piece, frag, rest @ ..] = data else { return };
-    let format = [StreamFormat::OpenAiChat, StreamFormat::OpenAiResponses, StreamFormat::Anthropic][usize::from(head % 3)];
+    let format =
+        [StreamFormat::OpenAiChat, StreamFormat::OpenAiResponses, StreamFormat::Anthropic][usize::from(head % 3)];
     let tool = Call::TOOLS[usize::from(head / 3) % Call::TOOLS.len()].name;
     let piece = usize::from(*piece).max(1);
     let frag = usize::from(*frag % 32).max(1);
-    let gate = Gate::<Call>::new(if format == StreamFormat::Anthropic { Envelope::Anthropic } else { Envelope::OpenAi })
-        .max_bytes(usize::MAX)
-        .max_depth(usize::MAX);
+    let gate =
+        Gate::<Call>::new(if format == StreamFormat::Anthropic { Envelope::Anthropic } else { Envelope::OpenAi })
+            .max_bytes(usize::MAX)
+            .max_depth(usize::MAX);
 
     // Raw bytes as an event stream: never a panic.
     let mut raw = gate.stream(format);
@@ -108,7 +110,8 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     got.extend(s.finish());
-    let accepted: Vec<_> = got.iter().filter_map(|e| if let StreamEvent::Accepted(a) = e { Some(a) } else { None }).collect();
+    let accepted: Vec<_> =
+        got.iter().filter_map(|e| if let StreamEvent::Accepted(a) = e { Some(a) } else { None }).collect();
 
     // The whole-reply gate on the same call.
     let whole_args = if format == StreamFormat::Anthropic && args.is_empty() { "{}" } else { args };
