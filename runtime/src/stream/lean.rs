@@ -240,7 +240,15 @@ impl<const S: usize, const D: usize, X: Delegate> Clone for Lean<S, D, X> {
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.ff_block = src.ff_block;
-        self.sub.clone_from(&src.sub);
+        // Not `Option::clone_from`: its `None` arm moves a whole `Option<X>` (the general
+        // automaton's size) even when both sides are `None`, as they are at almost every node
+        // of a token mask's walk.
+        match (&mut self.sub, &src.sub) {
+            (Some(to), Some(from)) => to.clone_from(from),
+            (to @ None, Some(from)) => *to = Some(from.clone()),
+            (to @ Some(_), None) => *to = None,
+            (None, None) => {}
+        }
         self.dead = src.dead;
         self.general.clone_from(&src.general);
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
