@@ -738,14 +738,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
         }
         if self.lex != Lex::Done {
-            self.syntax(text, self.pos, "the text ends before the JSON value does");
+            self.syntax(self.pos, "the text ends before the JSON value does");
             return Err(self.dead_clone(text));
         }
         match self.complete() {
             Some(true) => Ok(true),
             Some(false) => {
                 // Root closed but not valid would have died; keep a clear error regardless.
-                self.syntax(text, self.pos, "the text ends before the JSON value does");
+                self.syntax(self.pos, "the text ends before the JSON value does");
                 Err(self.dead_clone(text))
             }
             None => Ok(false),
@@ -776,10 +776,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         self.lex = Lex::Esc;
                         if self.follow {
                             self.pos += 1;
-                            return self.escape_narrow(text, at, 0, 0, None);
+                            return self.escape_narrow(at, 0, 0, None);
                         }
                     }
-                    0..=0x1F => return self.syntax(text, at, "a control character in a string must be escaped"),
+                    0..=0x1F => return self.syntax(at, "a control character in a string must be escaped"),
                     0x20..=0x7F => {
                         if self.follow {
                             // A run of plain characters at once, when no slot dies in it;
@@ -797,7 +797,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                                 }
                             }
                             self.pos += 1;
-                            return self.str_byte(text, b, at);
+                            return self.str_byte(b, at);
                         }
                         // Nothing looks at this string's bytes: skip its plain run at once.
                         let mut i = at + 1;
@@ -819,11 +819,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                             0xF0 => (3, 0x90, 0xBF),
                             0xF1..=0xF3 => (3, 0x80, 0xBF),
                             0xF4 => (3, 0x80, 0x8F),
-                            _ => return self.syntax(text, at, "invalid UTF-8"),
+                            _ => return self.syntax(at, "invalid UTF-8"),
                         };
                         self.lex = Lex::Utf8(need, lo, hi);
                         self.pos += 1;
-                        return self.str_byte(text, b, at);
+                        return self.str_byte(b, at);
                     }
                 }
                 self.pos += 1;
@@ -831,11 +831,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
             Lex::Utf8(need, lo, hi) => {
                 if b < lo || b > hi {
-                    return self.syntax(text, at, "invalid UTF-8");
+                    return self.syntax(at, "invalid UTF-8");
                 }
                 self.lex = if need > 1 { Lex::Utf8(need - 1, 0x80, 0xBF) } else { Lex::Str };
                 self.pos += 1;
-                self.str_byte(text, b, at)
+                self.str_byte(b, at)
             }
             Lex::Esc => {
                 self.key_escaped |= self.in_key;
@@ -851,38 +851,38 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         self.pos += 1;
                         return true;
                     }
-                    _ => return self.syntax(text, at, "invalid escape"),
+                    _ => return self.syntax(at, "invalid escape"),
                 };
                 self.lex = Lex::Str;
                 self.pos += 1;
-                self.str_byte(text, d, at)
+                self.str_byte(d, at)
             }
             Lex::Hex(n, acc) => {
-                let Some(d) = hex(b) else { return self.syntax(text, at, "invalid \\u escape") };
+                let Some(d) = hex(b) else { return self.syntax(at, "invalid \\u escape") };
                 let acc = acc << 4 | d;
                 self.pos += 1;
                 if n < 3 {
                     if n == 1 && (0xDC..=0xDF).contains(&acc) {
-                        return self.syntax(text, at, "a lone low surrogate");
+                        return self.syntax(at, "a lone low surrogate");
                     }
                     self.lex = Lex::Hex(n + 1, acc);
-                    return !self.follow || self.escape_narrow(text, at, acc, n + 1, None);
+                    return !self.follow || self.escape_narrow(at, acc, n + 1, None);
                 }
                 match acc {
-                    0xDC00..=0xDFFF => self.syntax(text, at, "a lone low surrogate"),
+                    0xDC00..=0xDFFF => self.syntax(at, "a lone low surrogate"),
                     0xD800..=0xDBFF => {
                         self.lex = Lex::LowBs(acc);
                         true
                     }
                     _ => {
                         self.lex = Lex::Str;
-                        self.str_char(text, u32::from(acc), at)
+                        self.str_char(u32::from(acc), at)
                     }
                 }
             }
             Lex::LowBs(hi) => {
                 if b != b'\\' {
-                    return self.syntax(text, at, "a lone high surrogate");
+                    return self.syntax(at, "a lone high surrogate");
                 }
                 self.lex = Lex::LowU(hi);
                 self.pos += 1;
@@ -890,34 +890,34 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
             Lex::LowU(hi) => {
                 if b != b'u' {
-                    return self.syntax(text, at, "a lone high surrogate");
+                    return self.syntax(at, "a lone high surrogate");
                 }
                 self.lex = Lex::LowHex(hi, 0, 0);
                 self.pos += 1;
                 true
             }
             Lex::LowHex(hi, n, acc) => {
-                let Some(d) = hex(b) else { return self.syntax(text, at, "invalid \\u escape") };
+                let Some(d) = hex(b) else { return self.syntax(at, "invalid \\u escape") };
                 let acc = acc << 4 | d;
                 self.pos += 1;
                 if n < 3 {
                     if (n == 0 && acc != 0xD) || (n == 1 && !(0xDC..=0xDF).contains(&acc)) {
-                        return self.syntax(text, at, "a lone high surrogate");
+                        return self.syntax(at, "a lone high surrogate");
                     }
                     self.lex = Lex::LowHex(hi, n + 1, acc);
-                    return !self.follow || self.escape_narrow(text, at, acc, n + 1, Some(hi));
+                    return !self.follow || self.escape_narrow(at, acc, n + 1, Some(hi));
                 }
                 if !(0xDC00..=0xDFFF).contains(&acc) {
-                    return self.syntax(text, at, "a lone high surrogate");
+                    return self.syntax(at, "a lone high surrogate");
                 }
                 self.lex = Lex::Str;
                 let c = 0x10000 + ((u32::from(hi) - 0xD800) << 10) + (u32::from(acc) - 0xDC00);
-                self.str_char(text, c, at)
+                self.str_char(c, at)
             }
             Lex::Lit(w, i) => {
                 let word = WORDS.get(usize::from(w)).copied().unwrap_or(b"null");
                 if word.get(usize::from(i)) != Some(&b) {
-                    return self.syntax(text, at, "invalid literal");
+                    return self.syntax(at, "invalid literal");
                 }
                 self.pos += 1;
                 if usize::from(i) + 1 < word.len() {
@@ -953,10 +953,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     return true;
                 }
                 if matches!(st, NumSt::Minus | NumSt::Dot | NumSt::Exp | NumSt::ExpSign) {
-                    return self.syntax(text, at, "invalid number");
+                    return self.syntax(at, "invalid number");
                 }
                 if st == NumSt::Zero && b.is_ascii_digit() {
-                    return self.syntax(text, at, "a number cannot have a leading zero");
+                    return self.syntax(at, "a number cannot have a leading zero");
                 }
                 // The number ended at the previous byte; this one is read after it.
                 self.end_number(text) && self.byte(text, b)
@@ -972,11 +972,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         return self.close_container(text);
                     }
                     // The first item begins.
-                    if !self.promise(text, at) {
+                    if !self.promise(at) {
                         return false;
                     }
                 }
-                self.begin_value(text, b, at)
+                self.begin_value(b, at)
             }
             Lex::ObjFirst | Lex::Key => {
                 if is_ws(b) {
@@ -988,13 +988,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     return self.close_container(text);
                 }
                 if b != b'"' {
-                    return self.syntax(text, at, "expected a property name in double quotes");
+                    return self.syntax(at, "expected a property name in double quotes");
                 }
-                if self.lex == Lex::ObjFirst && !self.promise(text, at) {
+                if self.lex == Lex::ObjFirst && !self.promise(at) {
                     return false;
                 }
                 self.pos += 1;
-                self.begin_key(text, at)
+                self.begin_key(at)
             }
             Lex::Colon => {
                 if is_ws(b) {
@@ -1002,7 +1002,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     return true;
                 }
                 if b != b':' {
-                    return self.syntax(text, at, "expected `:`");
+                    return self.syntax(at, "expected `:`");
                 }
                 self.pos += 1;
                 self.lex = Lex::Value;
@@ -1018,7 +1018,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     b',' => {
                         self.pos += 1;
                         self.lex = if object { Lex::Key } else { Lex::Value };
-                        self.promise(text, at)
+                        self.promise(at)
                     }
                     b'}' if object => {
                         self.pos += 1;
@@ -1028,7 +1028,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         self.pos += 1;
                         self.close_container(text)
                     }
-                    _ => self.syntax(text, at, if object { "expected `,` or `}`" } else { "expected `,` or `]`" }),
+                    _ => self.syntax(at, if object { "expected `,` or `}`" } else { "expected `,` or `]`" }),
                 }
             }
             // (A nested value's end: the byte is its parent's.)
@@ -1038,7 +1038,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     self.pos += 1;
                     true
                 } else {
-                    self.syntax(text, at, "trailing characters after the JSON value")
+                    self.syntax(at, "trailing characters after the JSON value")
                 }
             }
         }
@@ -1053,7 +1053,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// The first byte of a value.
-    fn begin_value(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+    fn begin_value(&mut self, b: u8, at: usize) -> bool {
         let kind = match b {
             b'{' => Kind::Object,
             b'[' => Kind::Array,
@@ -1061,13 +1061,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             b't' | b'f' => Kind::Bool,
             b'n' => Kind::Null,
             b'-' | b'0'..=b'9' => Kind::Number,
-            _ => return self.syntax(text, at, "expected a JSON value"),
+            _ => return self.syntax(at, "expected a JSON value"),
         };
         self.pos += 1;
         match b {
             b'{' | b'[' => {
                 if self.depth + self.base >= MAX_DEPTH {
-                    return self.syntax(text, at, "nested more than 127 levels deep");
+                    return self.syntax(at, "nested more than 127 levels deep");
                 }
                 if b == b'{' {
                     self.objects |= 1 << self.depth;
@@ -1099,13 +1099,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             self.string_plan(pushed);
         }
         if pushed && self.pushed_dead {
-            return self.settle(text, at);
+            return self.settle(at);
         }
         true
     }
 
     /// A member or item is promised (the first one, or by a `,`).
-    fn promise(&mut self, text: &[u8], at: usize) -> bool {
+    fn promise(&mut self, at: usize) -> bool {
         let level = self.depth as usize - 1;
         if level + 1 > self.nf || self.degraded {
             if self.in_object() && self.lex == Lex::Key {
@@ -1144,13 +1144,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
         }
         if died {
-            return self.settle(text, at);
+            return self.settle(at);
         }
         true
     }
 
     /// The opening quote of a key was read.
-    fn begin_key(&mut self, text: &[u8], at: usize) -> bool {
+    fn begin_key(&mut self, at: usize) -> bool {
         self.lex = Lex::Str;
         self.in_key = true;
         self.follow = false;
@@ -1200,7 +1200,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
         }
         if pushed && self.pushed_dead {
-            return self.settle(text, at);
+            return self.settle(at);
         }
         true
     }
@@ -1218,7 +1218,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// Inside an escape: `digits` hex digits of a UTF-16 unit read so far, with value `prefix`
     /// (none yet at the backslash); `high` is the high surrogate already read for a low one. Keep
     /// the `enum` strings and closed-object names whose next character can still be this escape.
-    fn escape_narrow(&mut self, text: &[u8], at: usize, prefix: u16, digits: u8, high: Option<u16>) -> bool {
+    fn escape_narrow(&mut self, at: usize, prefix: u16, digits: u8, high: Option<u16>) -> bool {
         let prog: &'static Program = self.prog;
         let fits = |name: &str, koff: u32| -> bool {
             let Some(c) = name.get(koff as usize..).and_then(|r| r.chars().next()) else { return false };
@@ -1277,22 +1277,22 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
         }
         if died {
-            return self.settle(text, at);
+            return self.settle(at);
         }
         true
     }
 
     /// A code point decoded from an escape.
-    fn str_char(&mut self, text: &[u8], c: u32, at: usize) -> bool {
+    fn str_char(&mut self, c: u32, at: usize) -> bool {
         let mut buf = [0u8; 4];
         let bytes: &[u8] = match char::from_u32(c) {
             Some(ch) => ch.encode_utf8(&mut buf).as_bytes(),
-            None => return self.syntax(text, at, "invalid \\u escape"),
+            None => return self.syntax(at, "invalid \\u escape"),
         };
         let n = bytes.len();
         for i in 0..n {
             let Some(&x) = buf.get(i) else { break };
-            if !self.str_byte(text, x, at) {
+            if !self.str_byte(x, at) {
                 return false;
             }
         }
@@ -1300,7 +1300,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// One decoded byte of the current string (a value or a key).
-    fn str_byte(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+    fn str_byte(&mut self, b: u8, at: usize) -> bool {
         if !self.follow || self.degraded {
             return true;
         }
@@ -1381,7 +1381,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
         }
         if died {
-            return self.settle(text, at);
+            return self.settle(at);
         }
         true
     }
@@ -1602,7 +1602,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
         }
         if duplicate {
-            return self.syntax(text, at, "a duplicate key");
+            return self.syntax(at, "a duplicate key");
         }
         if !declared {
             if let Some(f) = self.frames.get_mut(level) {
@@ -1612,7 +1612,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
         }
-        if died && !self.settle(text, at) {
+        if died && !self.settle(at) {
             return false;
         }
         if key_frame {
@@ -1632,7 +1632,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 .and_then(|t| std::str::from_utf8(t).ok())
                 .is_some_and(|t| Scanner::new(t).number().is_ok());
         if !ok {
-            return self.syntax(text, self.pos, "a number out of range");
+            return self.syntax(self.pos, "a number out of range");
         }
         // Decided at the byte after the number (or at the end of the text).
         self.close_scalar(text, self.pos)
@@ -1654,7 +1654,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let first = text.get(self.num_start).copied().unwrap_or(b'0');
             if self.push_value(level, Kind::Number, first, self.num_start, false)
                 && self.pushed_dead
-                && !self.settle(text, at)
+                && !self.settle(at)
             {
                 return false;
             }
@@ -1853,7 +1853,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// Decide the deaths that follow from the latest ones, from the top frame to the root.
     /// Returns `false` when the root is dead (the death is recorded).
-    fn settle(&mut self, text: &[u8], at: usize) -> bool {
+    fn settle(&mut self, at: usize) -> bool {
         if self.degraded {
             return true;
         }
@@ -1867,7 +1867,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             self.in_place_deaths(level);
         }
         if self.root_dead() {
-            self.die_schema(text, at);
+            self.die_schema(at);
             return false;
         }
         true
@@ -1985,7 +1985,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if level == 0 {
             let root = self.slots.first().map_or(NONE, |s| s.node);
             if !self.verdict(0, root, text) {
-                self.die_schema(text, at);
+                self.die_schema(at);
                 return false;
             }
             self.root_valid = true;
@@ -2023,7 +2023,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
         }
-        if died && !self.settle(text, at) {
+        if died && !self.settle(at) {
             return false;
         }
         self.pop(level);
@@ -2182,12 +2182,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     // Deaths and their explanations (noted when the text dies; built, allocating, only when asked
     // for: see `Machine::death`).
 
-    fn syntax(&mut self, _: &[u8], at: usize, message: &'static str) -> bool {
+    fn syntax(&mut self, at: usize, message: &'static str) -> bool {
         self.dead = Some((at, Fate::Syntax(message)));
         false
     }
 
-    fn die_schema(&mut self, _: &[u8], at: usize) {
+    fn die_schema(&mut self, at: usize) {
         self.dead = Some((at, Fate::Schema));
     }
 
