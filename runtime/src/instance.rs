@@ -171,7 +171,14 @@ pub trait Instance: Copy {
     fn first_duplicate(self) -> Option<(u64, u64)>;
     /// Whether the value is valid against a subschema, given its two verdict functions: the scan
     /// function (what text uses) and the verdict function on a `&Value` (what values use).
-    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, value: fn(&Value) -> bool) -> bool;
+    ///
+    /// Generic rather than function pointers: the generated code passes function items, so an
+    /// instance kind instantiates only the function it calls (a crate that validates only
+    /// `&Value`s generates no scan functions).
+    fn passes<T, W>(self, scan: T, value: W) -> bool
+    where
+        T: Fn(&mut Scanner<'_>) -> Step,
+        W: Fn(&Value) -> bool;
 }
 
 /// The members of a `&Value` (none unless an object), in `serde_json::Map` order.
@@ -278,7 +285,11 @@ impl<'a> Instance for &'a Value {
         }
     }
     #[inline]
-    fn passes(self, _: fn(&mut Scanner<'_>) -> Step, value: fn(&Value) -> bool) -> bool {
+    fn passes<T, W>(self, _: T, value: W) -> bool
+    where
+        T: Fn(&mut Scanner<'_>) -> Step,
+        W: Fn(&Value) -> bool,
+    {
         value(self)
     }
 }
@@ -358,7 +369,11 @@ impl<'a> Instance for Span<'a> {
         Span::first_duplicate(&self)
     }
     #[inline]
-    fn passes(self, scan: fn(&mut Scanner<'_>) -> Step, _: fn(&Value) -> bool) -> bool {
+    fn passes<T, W>(self, scan: T, _: W) -> bool
+    where
+        T: Fn(&mut Scanner<'_>) -> Step,
+        W: Fn(&Value) -> bool,
+    {
         self.scan(scan)
     }
 }

@@ -59,6 +59,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     let root_parse = parse.root.then(|| {
         let f = parse::pname(typing.root);
         quote! {
+            #[inline]
             fn __parse(sc: &mut #k::__private::Scanner<'_>) -> ::core::result::Result<Self, #k::__private::Halt> {
                 match #f(sc, true)? {
                     ::core::option::Option::Some(v) => ::core::result::Result::Ok(v),
@@ -109,6 +110,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                     let _ = #root_validator(value, &#k::Path::ROOT, sink);
                 }
 
+                #[inline]
                 fn is_valid(value: &#value) -> ::core::primitive::bool {
                     #root_is
                 }
@@ -117,6 +119,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                     #root_builder(source)
                 }
 
+                #[inline]
                 fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step {
                     #root_scan(sc)
                 }

@@ -20,7 +20,10 @@ use quote::{format_ident, quote};
 use crate::model::types::{Ty, TypeDef, TypeKind, Typing};
 use crate::model::{Body, Checks, Ir, JsonType};
 
-use super::text::{number_checks, object_scan_with, only_in_place, scan_call, scans_locally, tracked_names, Capture};
+use super::text::{
+    no_in_place, number_checks, object_scan_with, only_in_place, own_nothing_but_types, scan_call, scans_locally,
+    tracked_names, Capture,
+};
 use super::types::{build, ident, rust_ty};
 use super::validate::key_index;
 
@@ -147,6 +150,7 @@ pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> Parse {
         if fused && not_recursive && *node == ir.root && scan_of.get(ir.root).is_some_and(Option::is_none) {
             let (f, name, p) = (pname(t.root), ident(name), quote!(#k::__private));
             out.extend(quote! {
+                #[inline]
                 fn #f(sc: &mut #p::Scanner<'_>, __b: ::core::primitive::bool) -> ::core::result::Result<::core::option::Option<#name>, #p::Halt> {
                     ::core::result::Result::Ok(#expr.map(#name))
                 }
@@ -196,10 +200,7 @@ fn follow(ir: &Ir, mut node: usize, non_null: bool) -> usize {
             _ => break,
         };
         let null_only = |n: usize| match &ir.node(n).body {
-            Body::Checks(b) => {
-                b.is_only(JsonType::Null)
-                    && format!("{b:?}") == format!("{:?}", Checks { types: b.types.clone(), ..Checks::default() })
-            }
+            Body::Checks(b) => b.is_only(JsonType::Null) && own_nothing_but_types(b) && no_in_place(b),
             _ => false,
         };
         match branches {
@@ -572,6 +573,7 @@ fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k
     };
     let object = object_scan_with(ir, c, k, &TokenStream::new(), Some(&capture));
     quote! {
+        #[inline]
         fn #f(sc: &mut #p::Scanner<'_>, __b: ::core::primitive::bool) -> ::core::result::Result<#opt<#name>, #p::Halt> {
             match sc.peek() {
                 b'{' => { #object }

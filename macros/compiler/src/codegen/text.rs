@@ -25,57 +25,160 @@ pub fn sname(id: NodeId) -> proc_macro2::Ident {
 }
 
 /// Whether the scan compiles every keyword of `c` itself (with the in-place applicators run on
-/// the value's text). Checked by rebuilding the checks from the fields known here and comparing:
-/// a keyword added to the IR later makes the node use the generic validator instead of being
-/// ignored.
+/// the value's text). The destructuring is exhaustive: a keyword added to the IR later does not
+/// compile here until it is put on one side or the other, so it is never silently ignored.
 #[must_use]
-#[allow(clippy::needless_update)] // the IR may gain fields: they must default to "absent"
 pub fn scans_locally(c: &Checks) -> bool {
-    let known = Checks {
-        types: c.types.clone(),
-        enum_values: c.enum_values.clone(),
-        const_value: c.const_value.clone(),
-        properties: c.properties.clone(),
-        required: c.required.clone(),
-        additional: c.additional,
-        items: c.items,
-        min_items: c.min_items.clone(),
-        max_items: c.max_items.clone(),
-        unique_items: c.unique_items,
-        min_length: c.min_length.clone(),
-        max_length: c.max_length.clone(),
-        minimum: c.minimum.clone(),
-        maximum: c.maximum.clone(),
-        exclusive_minimum: c.exclusive_minimum.clone(),
-        exclusive_maximum: c.exclusive_maximum.clone(),
-        multiple_of: c.multiple_of.clone(),
-        min_properties: c.min_properties.clone(),
-        max_properties: c.max_properties.clone(),
-        pattern: c.pattern.clone(),
-        format: c.format.clone(),
-        ..in_place_only(c)
-    };
-    format!("{known:?}") == format!("{c:?}")
+    let Checks {
+        // compiled by the scan
+        types: _,
+        enum_values: _,
+        const_value: _,
+        properties: _,
+        required: _,
+        additional: _,
+        items: _,
+        min_items: _,
+        max_items: _,
+        unique_items: _,
+        min_length: _,
+        max_length: _,
+        minimum: _,
+        maximum: _,
+        exclusive_minimum: _,
+        exclusive_maximum: _,
+        multiple_of: _,
+        min_properties: _,
+        max_properties: _,
+        pattern: _,
+        format: _,
+        reference: _,
+        all_of: _,
+        any_of: _,
+        one_of: _,
+        not: _,
+        if_: _,
+        then_: _,
+        else_: _,
+        // left to the generic validator
+        prefix_items,
+        contains,
+        min_contains,
+        max_contains,
+        pattern_properties,
+        property_names,
+        dependent_required,
+        dependent_schemas,
+        unevaluated_properties,
+        unevaluated_items,
+        additional_items,
+    } = c;
+    prefix_items.is_empty()
+        && contains.is_none()
+        && min_contains.is_none()
+        && max_contains.is_none()
+        && pattern_properties.is_empty()
+        && property_names.is_none()
+        && dependent_required.is_empty()
+        && dependent_schemas.is_empty()
+        && unevaluated_properties.is_none()
+        && unevaluated_items.is_none()
+        && additional_items.is_none()
 }
 
-/// `c`'s in-place applicators, nothing else.
-fn in_place_only(c: &Checks) -> Checks {
-    Checks {
-        reference: c.reference.clone(),
-        all_of: c.all_of.clone(),
-        any_of: c.any_of.clone(),
-        one_of: c.one_of.clone(),
-        not: c.not,
-        if_: c.if_,
-        then_: c.then_,
-        else_: c.else_,
-        ..Checks::default()
-    }
-}
-
-/// Whether `c` asserts nothing itself (only through in-place applicators).
+/// Whether `c` asserts nothing itself (only through in-place applicators: `$ref`, `allOf`,
+/// `anyOf`, `oneOf`, `not`, `if`/`then`/`else`). Exhaustive, as [`scans_locally`] is.
 pub(crate) fn only_in_place(c: &Checks) -> bool {
-    format!("{:?}", in_place_only(c)) == format!("{c:?}")
+    c.types.is_none() && own_nothing_but_types(c)
+}
+
+/// Whether `c` has no in-place applicator.
+pub(crate) fn no_in_place(c: &Checks) -> bool {
+    c.reference.is_none()
+        && c.all_of.is_empty()
+        && c.any_of.is_empty()
+        && c.one_of.is_empty()
+        && c.not.is_none()
+        && c.if_.is_none()
+        && c.then_.is_none()
+        && c.else_.is_none()
+}
+
+/// Whether `c` asserts nothing itself but (perhaps) `type` (in-place applicators aside).
+pub(crate) fn own_nothing_but_types(c: &Checks) -> bool {
+    let Checks {
+        types: _,
+        enum_values,
+        const_value,
+        properties,
+        required,
+        additional,
+        items,
+        min_items,
+        max_items,
+        unique_items,
+        min_length,
+        max_length,
+        minimum,
+        maximum,
+        exclusive_minimum,
+        exclusive_maximum,
+        multiple_of,
+        min_properties,
+        max_properties,
+        reference: _,
+        all_of: _,
+        any_of: _,
+        one_of: _,
+        not: _,
+        if_: _,
+        then_: _,
+        else_: _,
+        prefix_items,
+        contains,
+        min_contains,
+        max_contains,
+        pattern_properties,
+        property_names,
+        dependent_required,
+        dependent_schemas,
+        unevaluated_properties,
+        unevaluated_items,
+        pattern,
+        format,
+        additional_items,
+    } = c;
+    enum_values.is_none()
+        && const_value.is_none()
+        && properties.is_empty()
+        && required.is_empty()
+        && additional.is_none()
+        && items.is_none()
+        && min_items.is_none()
+        && max_items.is_none()
+        && !unique_items
+        && min_length.is_none()
+        && max_length.is_none()
+        && minimum.is_none()
+        && maximum.is_none()
+        && exclusive_minimum.is_none()
+        && exclusive_maximum.is_none()
+        && multiple_of.is_none()
+        && min_properties.is_none()
+        && max_properties.is_none()
+        && prefix_items.is_empty()
+        && contains.is_none()
+        && min_contains.is_none()
+        && max_contains.is_none()
+        && pattern_properties.is_empty()
+        && property_names.is_none()
+        && dependent_required.is_empty()
+        && dependent_schemas.is_empty()
+        && unevaluated_properties.is_none()
+        && unevaluated_items.is_none()
+        && pattern.is_none()
+        && format.is_none()
+        && additional_items.is_none()
 }
 
 /// The scan function of every node; a node with a typed parse function (`scan_of`, by node:

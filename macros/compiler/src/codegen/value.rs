@@ -214,7 +214,9 @@ fn node_body(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
 
 /// Whether `t` is the literal `false` (a test that rejects the whole arm).
 fn is_false(t: &TokenStream) -> bool {
-    t.to_string() == "false"
+    // Token by token, not through `to_string`: `t` may be a whole object's test.
+    let mut tokens = t.clone().into_iter();
+    matches!((tokens.next(), tokens.next()), (Some(proc_macro2::TokenTree::Ident(i)), None) if i == "false")
 }
 
 /// `enum` and `const` for the values of kind `kind` (bound as `__b`, `__n`, `__s`, or `v`).
