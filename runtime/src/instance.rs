@@ -374,7 +374,9 @@ impl<'a> Instance for Span<'a> {
         T: Fn(&mut Scanner<'_>) -> Step,
         W: Fn(&Value) -> bool,
     {
-        self.scan(scan)
+        // Called through a reference, as through the function pointer it was: inlining every
+        // subschema's scan into every validator that asks it would grow optimised builds.
+        self.scan(&scan)
     }
 }
 

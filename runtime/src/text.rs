@@ -1217,7 +1217,7 @@ impl<'a> Span<'a> {
     /// be well-formed).
     #[inline]
     #[must_use]
-    pub fn scan(&self, f: impl FnOnce(&mut Scanner<'_>) -> Step) -> bool {
+    pub fn scan(&self, f: &dyn Fn(&mut Scanner<'_>) -> Step) -> bool {
         f(&mut self.scanner()).is_ok()
     }
 

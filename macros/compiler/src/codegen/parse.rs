@@ -150,7 +150,7 @@ pub fn functions(ir: &Ir, t: &Typing, k: &TokenStream) -> Parse {
         if fused && not_recursive && *node == ir.root && scan_of.get(ir.root).is_some_and(Option::is_none) {
             let (f, name, p) = (pname(t.root), ident(name), quote!(#k::__private));
             out.extend(quote! {
-                #[inline]
+                #[cfg_attr(debug_assertions, inline)]
                 fn #f(sc: &mut #p::Scanner<'_>, __b: ::core::primitive::bool) -> ::core::result::Result<::core::option::Option<#name>, #p::Halt> {
                     ::core::result::Result::Ok(#expr.map(#name))
                 }
@@ -572,8 +572,12 @@ fn one(ir: &Ir, t: &Typing, i: usize, def: &TypeDef, c: &Checks, has: &[bool], k
         done: quote!(::core::result::Result::Ok(if __b { #opt::Some(#name { #(#inits)* #extra_init }) } else { #opt::None })),
     };
     let object = object_scan_with(ir, c, k, &TokenStream::new(), Some(&capture));
+    // `#[inline]` in debug builds only: there it keeps the function out of a crate that never
+    // reads text (an unoptimised build generates every non-generic function that is not
+    // `#[inline]`); an optimised build would instead copy an `#[inline]` function into every
+    // codegen unit that calls it, and these are the largest functions.
     quote! {
-        #[inline]
+        #[cfg_attr(debug_assertions, inline)]
         fn #f(sc: &mut #p::Scanner<'_>, __b: ::core::primitive::bool) -> ::core::result::Result<#opt<#name>, #p::Halt> {
             match sc.peek() {
                 b'{' => { #object }

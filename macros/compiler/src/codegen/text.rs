@@ -231,7 +231,7 @@ fn scan_node(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             Body::Never => quote!(false),
             Body::Checks(_) => {
                 let f = sname(n);
-                quote!(__v.scan(#f))
+                quote!(__v.scan(&#f))
             }
         }
     };
