@@ -24,90 +24,22 @@ pub fn sname(id: NodeId) -> proc_macro2::Ident {
     format_ident!("__scan_{}", id)
 }
 
-/// Whether the scan compiles every keyword of `c` itself (with the in-place applicators run on
-/// the value's text). The destructuring is exhaustive: a keyword added to the IR later does not
-/// compile here until it is put on one side or the other, so it is never silently ignored.
-#[must_use]
-pub fn scans_locally(c: &Checks) -> bool {
+/// Which kinds of keyword `c` has. The destructuring is exhaustive: a keyword added to the IR
+/// later does not compile here until it is put in one group, so it is never silently ignored.
+struct Has {
+    /// `type`
+    types: bool,
+    /// its own keywords that the scan compiles
+    scanned: bool,
+    /// its own keywords left to the generic validator
+    generic: bool,
+    /// in-place applicators: `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`
+    in_place: bool,
+}
+
+fn has(c: &Checks) -> Has {
     let Checks {
-        // compiled by the scan
-        types: _,
-        enum_values: _,
-        const_value: _,
-        properties: _,
-        required: _,
-        additional: _,
-        items: _,
-        min_items: _,
-        max_items: _,
-        unique_items: _,
-        min_length: _,
-        max_length: _,
-        minimum: _,
-        maximum: _,
-        exclusive_minimum: _,
-        exclusive_maximum: _,
-        multiple_of: _,
-        min_properties: _,
-        max_properties: _,
-        pattern: _,
-        format: _,
-        reference: _,
-        all_of: _,
-        any_of: _,
-        one_of: _,
-        not: _,
-        if_: _,
-        then_: _,
-        else_: _,
-        // left to the generic validator
-        prefix_items,
-        contains,
-        min_contains,
-        max_contains,
-        pattern_properties,
-        property_names,
-        dependent_required,
-        dependent_schemas,
-        unevaluated_properties,
-        unevaluated_items,
-        additional_items,
-    } = c;
-    prefix_items.is_empty()
-        && contains.is_none()
-        && min_contains.is_none()
-        && max_contains.is_none()
-        && pattern_properties.is_empty()
-        && property_names.is_none()
-        && dependent_required.is_empty()
-        && dependent_schemas.is_empty()
-        && unevaluated_properties.is_none()
-        && unevaluated_items.is_none()
-        && additional_items.is_none()
-}
-
-/// Whether `c` asserts nothing itself (only through in-place applicators: `$ref`, `allOf`,
-/// `anyOf`, `oneOf`, `not`, `if`/`then`/`else`). Exhaustive, as [`scans_locally`] is.
-pub(crate) fn only_in_place(c: &Checks) -> bool {
-    c.types.is_none() && own_nothing_but_types(c)
-}
-
-/// Whether `c` has no in-place applicator.
-pub(crate) fn no_in_place(c: &Checks) -> bool {
-    c.reference.is_none()
-        && c.all_of.is_empty()
-        && c.any_of.is_empty()
-        && c.one_of.is_empty()
-        && c.not.is_none()
-        && c.if_.is_none()
-        && c.then_.is_none()
-        && c.else_.is_none()
-}
-
-/// Whether `c` asserts nothing itself but (perhaps) `type` (in-place applicators aside).
-pub(crate) fn own_nothing_but_types(c: &Checks) -> bool {
-    let Checks {
-        types: _,
+        types,
         enum_values,
         const_value,
         properties,
@@ -126,14 +58,16 @@ pub(crate) fn own_nothing_but_types(c: &Checks) -> bool {
         multiple_of,
         min_properties,
         max_properties,
-        reference: _,
-        all_of: _,
-        any_of: _,
-        one_of: _,
-        not: _,
-        if_: _,
-        then_: _,
-        else_: _,
+        pattern,
+        format,
+        reference,
+        all_of,
+        any_of,
+        one_of,
+        not,
+        if_,
+        then_,
+        else_,
         prefix_items,
         contains,
         min_contains,
@@ -144,41 +78,74 @@ pub(crate) fn own_nothing_but_types(c: &Checks) -> bool {
         dependent_schemas,
         unevaluated_properties,
         unevaluated_items,
-        pattern,
-        format,
         additional_items,
     } = c;
-    enum_values.is_none()
-        && const_value.is_none()
-        && properties.is_empty()
-        && required.is_empty()
-        && additional.is_none()
-        && items.is_none()
-        && min_items.is_none()
-        && max_items.is_none()
-        && !unique_items
-        && min_length.is_none()
-        && max_length.is_none()
-        && minimum.is_none()
-        && maximum.is_none()
-        && exclusive_minimum.is_none()
-        && exclusive_maximum.is_none()
-        && multiple_of.is_none()
-        && min_properties.is_none()
-        && max_properties.is_none()
-        && prefix_items.is_empty()
-        && contains.is_none()
-        && min_contains.is_none()
-        && max_contains.is_none()
-        && pattern_properties.is_empty()
-        && property_names.is_none()
-        && dependent_required.is_empty()
-        && dependent_schemas.is_empty()
-        && unevaluated_properties.is_none()
-        && unevaluated_items.is_none()
-        && pattern.is_none()
-        && format.is_none()
-        && additional_items.is_none()
+    Has {
+        types: types.is_some(),
+        scanned: enum_values.is_some()
+            || const_value.is_some()
+            || !properties.is_empty()
+            || !required.is_empty()
+            || additional.is_some()
+            || items.is_some()
+            || min_items.is_some()
+            || max_items.is_some()
+            || *unique_items
+            || min_length.is_some()
+            || max_length.is_some()
+            || minimum.is_some()
+            || maximum.is_some()
+            || exclusive_minimum.is_some()
+            || exclusive_maximum.is_some()
+            || multiple_of.is_some()
+            || min_properties.is_some()
+            || max_properties.is_some()
+            || pattern.is_some()
+            || format.is_some(),
+        generic: !prefix_items.is_empty()
+            || contains.is_some()
+            || min_contains.is_some()
+            || max_contains.is_some()
+            || !pattern_properties.is_empty()
+            || property_names.is_some()
+            || !dependent_required.is_empty()
+            || !dependent_schemas.is_empty()
+            || unevaluated_properties.is_some()
+            || unevaluated_items.is_some()
+            || additional_items.is_some(),
+        in_place: reference.is_some()
+            || !all_of.is_empty()
+            || !any_of.is_empty()
+            || !one_of.is_empty()
+            || not.is_some()
+            || if_.is_some()
+            || then_.is_some()
+            || else_.is_some(),
+    }
+}
+
+/// Whether the scan compiles every keyword of `c` itself (with the in-place applicators run on
+/// the value's text); see [`Has`].
+#[must_use]
+pub fn scans_locally(c: &Checks) -> bool {
+    !has(c).generic
+}
+
+/// Whether `c` asserts nothing itself (only through in-place applicators).
+pub(crate) fn only_in_place(c: &Checks) -> bool {
+    let h = has(c);
+    !h.types && !h.scanned && !h.generic
+}
+
+/// Whether `c` has no in-place applicator.
+pub(crate) fn no_in_place(c: &Checks) -> bool {
+    !has(c).in_place
+}
+
+/// Whether `c` asserts nothing itself but (perhaps) `type` (in-place applicators aside).
+pub(crate) fn own_nothing_but_types(c: &Checks) -> bool {
+    let h = has(c);
+    !h.scanned && !h.generic
 }
 
 /// The scan function of every node; a node with a typed parse function (`scan_of`, by node:
