@@ -125,7 +125,7 @@ fn has(c: &Checks) -> Has {
 }
 
 /// Whether the scan compiles every keyword of `c` itself (with the in-place applicators run on
-/// the value's text); see [`Has`].
+/// the value's text); see `Has`.
 #[must_use]
 pub fn scans_locally(c: &Checks) -> bool {
     !has(c).generic
