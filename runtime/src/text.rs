@@ -1010,7 +1010,9 @@ impl<'a> Str<'a> {
         if self.is_escaped() {
             self.chars().eq(s.chars())
         } else {
-            self.raw == s
+            // The last bytes first: names that differ mostly differ there (`p01`, `p02`), and a
+            // comparison of whole slices is a call.
+            self.raw.len() == s.len() && self.raw.as_bytes().last() == s.as_bytes().last() && self.raw == s
         }
     }
 
@@ -1326,21 +1328,60 @@ impl<'a> Span<'a> {
 
     /// The members in the order a `serde_json::Map` iterates them: by key, or in document order
     /// when `serde_json`'s `preserve_order` feature is on.
+    ///
+    /// One pass records where each key begins and the positions are sorted by key, in place for
+    /// up to `MANY_KEYS` (64) members (no allocation); more are collected and sorted on the heap.
     #[must_use]
     pub fn members_map_order(&self) -> MapOrder<'a> {
-        // Many members: sort them once rather than scanning them all for each next one.
-        let sorted = (!PRESERVE_ORDER && self.members().nth(MANY_KEYS).is_some()).then(|| {
-            let mut all: Vec<_> = self.members().collect();
-            all.sort_by(|(a, _), (b, _)| a.order(*b));
-            all.into_iter()
-        });
-        MapOrder { span: *self, last: None, document: PRESERVE_ORDER.then(|| self.members()), sorted }
+        let mut order =
+            MapOrder { src: self.src, document: None, small: [0; MANY_KEYS], len: 0, next: 0, sorted: None };
+        if PRESERVE_ORDER {
+            order.document = Some(self.members());
+            return order;
+        }
+        let mut members = self.members();
+        loop {
+            members.sc.ws();
+            let at = members.sc.pos;
+            let Ok(at32) = u32::try_from(at) else { break };
+            if members.next().is_none() {
+                return order;
+            }
+            let Some(slot) = order.small.get_mut(usize::from(order.len)) else { break };
+            *slot = at32;
+            order.len += 1;
+        }
+        // Too many members for the array (or a text beyond 4 GiB): sort them on the heap.
+        let mut all: Vec<_> = self.members().collect();
+        all.sort_by(|(a, _), (b, _)| a.order(*b));
+        order.sorted = Some(all.into_iter());
+        order.len = 0;
+        order
     }
 
     /// The value of member `name`, if the value is an object that has it.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<Span<'a>> {
         self.members().find(|(k, _)| k.eq_str(name)).map(|(_, v)| v)
+    }
+
+    /// Call `f(i, value)` for each member whose name is `names[i]` (for a name repeated in
+    /// `names`, one of its occurrences), in one pass over the members. The name after the one
+    /// found last is tried first: replies tend to follow the schema's order.
+    pub(crate) fn each_named(&self, names: &[&str], mut f: impl FnMut(usize, Span<'a>)) {
+        let mut next = 0;
+        for (key, value) in self.members() {
+            let i = if names.get(next).is_some_and(|n| key.eq_str(n)) {
+                next
+            } else {
+                match names.iter().position(|n| key.eq_str(n)) {
+                    Some(i) => i,
+                    None => continue,
+                }
+            };
+            f(i, value);
+            next = i + 1;
+        }
     }
 
     /// The number of items (arrays) or members (objects).
@@ -1490,10 +1531,23 @@ impl<'a> Iterator for Members<'a> {
 /// The members of an object [`Span`] in `serde_json::Map` order.
 #[derive(Debug, Clone)]
 pub struct MapOrder<'a> {
-    span: Span<'a>,
-    last: Option<Str<'a>>,
+    src: &'a str,
+    /// in document order (`preserve_order`)
     document: Option<Members<'a>>,
+    /// where each member's key begins, `len` of them, sorted by key from `next` on
+    small: [u32; MANY_KEYS],
+    len: u8,
+    next: u8,
+    /// beyond `MANY_KEYS` members
     sorted: Option<std::vec::IntoIter<(Str<'a>, Span<'a>)>>,
+}
+
+impl<'a> MapOrder<'a> {
+    /// The member whose key begins at byte `at`.
+    fn member_at(&self, at: u32) -> Option<(Str<'a>, Span<'a>)> {
+        let sc = Scanner::at(self.src, usize::try_from(at).unwrap_or(usize::MAX));
+        Members { sc }.next()
+    }
 }
 
 impl<'a> Iterator for MapOrder<'a> {
@@ -1506,14 +1560,24 @@ impl<'a> Iterator for MapOrder<'a> {
         if let Some(m) = &mut self.sorted {
             return m.next();
         }
-        let last = self.last;
-        let next = self
-            .span
-            .members()
-            .filter(|(k, _)| last.is_none_or(|l| k.order(l) == Ordering::Greater))
-            .min_by(|(a, _), (b, _)| a.order(*b))?;
-        self.last = Some(next.0);
-        Some(next)
+        if self.next == 0 && self.len > 1 {
+            // Sorted on first use: keys are read again for each comparison, which costs less
+            // than a copy of every member's key and value would.
+            let (src, len) = (self.src, usize::from(self.len));
+            let key = |at: u32| Scanner::at(src, usize::try_from(at).unwrap_or(usize::MAX)).string().ok();
+            if let Some(small) = self.small.get_mut(..len) {
+                small.sort_unstable_by(|&a, &b| match (key(a), key(b)) {
+                    (Some(x), Some(y)) => x.order(y),
+                    _ => Ordering::Equal,
+                });
+            }
+        }
+        if self.next >= self.len {
+            return None;
+        }
+        let at = *self.small.get(usize::from(self.next))?;
+        self.next += 1;
+        self.member_at(at)
     }
 }
 

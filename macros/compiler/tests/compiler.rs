@@ -56,12 +56,12 @@ fn panicking_constructs(ts: TokenStream, found: &mut Vec<String>) {
                 }
             }
             TokenTree::Group(g) => {
-                // `x[i]` indexing: a bracket group right after an expression. Attributes (`#[..]`)
-                // and macro bodies (`m![..]`) are fine.
+                // `x[i]` indexing: a bracket group right after an expression. Attributes (`#[..]`),
+                // macro bodies (`m![..]`) and array patterns (`let [a, b] = ..`) are fine.
                 if g.delimiter() == Delimiter::Bracket {
                     let after_expression = match &prev {
                         Some(TokenTree::Ident(i)) => {
-                            !["in", "return", "mut", "break"].contains(&i.to_string().as_str())
+                            !["in", "return", "mut", "break", "let"].contains(&i.to_string().as_str())
                         }
                         Some(TokenTree::Group(g)) => g.delimiter() != Delimiter::Brace,
                         _ => false,
