@@ -163,6 +163,10 @@ pub trait Instance: Copy {
     type AnyOrder: Iterator<Item = (Self::Key, Self)>;
     /// The members in the cheapest order (none unless an object).
     fn members_any_order(self) -> Self::AnyOrder;
+    /// Whether the instance is text: [`Instance::get`] then reads the object's members rather
+    /// than looks the name up in a map (several names are better looked up together), and
+    /// [`Instance::members`] sorts them.
+    const TEXT: bool = false;
     /// The value of member `name`.
     fn get(self, name: &str) -> Option<Self>;
     /// The values of members `names` (declared property names: no two alike), in their order.
@@ -304,6 +308,7 @@ impl<'a> Instance for &'a Value {
 }
 
 impl<'a> Instance for Span<'a> {
+    const TEXT: bool = true;
     type Str = Str<'a>;
     type Key = Str<'a>;
     type Num = Number;
@@ -446,6 +451,9 @@ pub fn check_type<V: Instance, S: Sink>(v: V, types: TypeSet, at: &Path<'_>, s: 
 
 /// `required`: report each of `names` the object `v` lacks, in order.
 pub fn check_required<V: Instance, S: Sink>(v: V, names: &[&str], at: &Path<'_>, s: &mut S) -> bool {
+    if !V::TEXT {
+        return names.iter().all(|name| v.get(name).is_some() || fail_required(name, at, s));
+    }
     names.chunks(64).all(|chunk| {
         let mask = v.present(chunk);
         let has = |i: usize| mask & (1 << i) != 0;
@@ -464,10 +472,13 @@ pub fn fail_required<S: Sink>(name: &str, at: &Path<'_>, s: &mut S) -> bool {
 /// `additionalProperties: false` with no `patternProperties`: report each member of `v` not in
 /// `declared` (sorted, as `str` orders), in `serde_json::Map` order.
 pub fn check_closed<V: Instance, S: Sink>(v: V, declared: &[&str], at: &Path<'_>, s: &mut S) -> bool {
-    let is_declared = |key: V::Key| key.is_in(|k| declared.binary_search(&k).is_ok(), declared);
-    // In the cheapest order first: the members in map order (text sorts them) only when one is
-    // to be reported.
-    v.members_any_order().all(|(key, _)| is_declared(key))
+    // A few names are compared in turn (`==` on strings of different lengths costs no call);
+    // more are searched.
+    let search =
+        |k: &str| if declared.len() <= 16 { declared.contains(&k) } else { declared.binary_search(&k).is_ok() };
+    let is_declared = |key: V::Key| key.is_in(search, declared);
+    // Text: in the cheapest order first, and in map order (sorted) only when one is to be reported.
+    (V::TEXT && v.members_any_order().all(|(key, _)| is_declared(key)))
         || v.members().all(|(key, _)| is_declared(key) || fail_additional(key, at, s))
 }
 
