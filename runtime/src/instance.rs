@@ -388,7 +388,11 @@ impl<'a> Instance for Span<'a> {
     /// One pass over the members.
     fn present(self, names: &[&str]) -> u64 {
         let mut mask = 0;
-        self.each_named(names, |i, _| mask |= 1u64.checked_shl(u32::try_from(i).unwrap_or(u32::MAX)).unwrap_or(0));
+        self.each_named(names, |i, _| {
+            if i < 64 {
+                mask |= 1 << i;
+            }
+        });
         mask
     }
     #[inline]

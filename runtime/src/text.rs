@@ -1543,10 +1543,9 @@ pub struct MapOrder<'a> {
 }
 
 impl<'a> MapOrder<'a> {
-    /// The member whose key begins at byte `at`.
-    fn member_at(&self, at: u32) -> Option<(Str<'a>, Span<'a>)> {
-        let sc = Scanner::at(self.src, usize::try_from(at).unwrap_or(usize::MAX));
-        Members { sc }.next()
+    /// A scanner at byte `at`, where a member's key begins.
+    fn at(src: &'a str, at: u32) -> Scanner<'a> {
+        Scanner::at(src, usize::try_from(at).unwrap_or(usize::MAX))
     }
 }
 
@@ -1564,7 +1563,7 @@ impl<'a> Iterator for MapOrder<'a> {
             // Sorted on first use: keys are read again for each comparison, which costs less
             // than a copy of every member's key and value would.
             let (src, len) = (self.src, usize::from(self.len));
-            let key = |at: u32| Scanner::at(src, usize::try_from(at).unwrap_or(usize::MAX)).string().ok();
+            let key = |at: u32| Self::at(src, at).string().ok();
             if let Some(small) = self.small.get_mut(..len) {
                 small.sort_unstable_by(|&a, &b| match (key(a), key(b)) {
                     (Some(x), Some(y)) => x.order(y),
@@ -1577,7 +1576,7 @@ impl<'a> Iterator for MapOrder<'a> {
         }
         let at = *self.small.get(usize::from(self.next))?;
         self.next += 1;
-        self.member_at(at)
+        Members { sc: Self::at(self.src, at) }.next()
     }
 }
 

@@ -1,0 +1,77 @@
+//! Run one reporting entry point on one benchmark input `n` times, for an instruction count under
+//! callgrind (repeatable where times are not). The cost of one call is the difference between a
+//! run with `n` and a run with `0`, divided by `n`:
+//!
+//! ```text
+//! cargo build --release -p toolgate-bench --bin instructions
+//! valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+//!     target/release/instructions check flat30/wrong_type 1000
+//! ```
+//!
+//! Entry points: `check` (`check_json` with `Collect`), `from_json`, `value` (`validate` on the
+//! parsed value). The "instructions per call" table of docs/BENCHMARKS.md came from it.
+
+#![allow(clippy::pedantic)]
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use toolgate::{Collect, Tool};
+use toolgate_bench::{cases, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
+
+fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
+    match entry {
+        "check" => {
+            for _ in 0..n {
+                let mut sink = Collect::default();
+                black_box(T::check_json(black_box(text), &mut sink).is_ok());
+                black_box(sink);
+            }
+        }
+        "from_json" => {
+            for _ in 0..n {
+                black_box(T::from_json(black_box(text)).is_ok());
+            }
+        }
+        "value" => {
+            let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+            for _ in 0..n {
+                black_box(T::validate(black_box(&value)).is_ok());
+            }
+        }
+        _ => return Err(format!("unknown entry point {entry:?}: check, from_json or value")),
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [entry, case, n] = args.as_slice() else {
+        eprintln!("usage: instructions <check|from_json|value> <schema/case> <n>");
+        return ExitCode::FAILURE;
+    };
+    let Ok(n) = n.parse::<u64>() else {
+        eprintln!("not a count: {n}");
+        return ExitCode::FAILURE;
+    };
+    let Some(c) = cases().into_iter().find(|c| format!("{}/{}", c.schema, c.name) == *case) else {
+        eprintln!("no benchmark input {case}");
+        return ExitCode::FAILURE;
+    };
+    let text = c.text.as_str();
+    let done = match c.schema {
+        "convert_units" => run::<ConvertUnits>(entry, text, n),
+        "read_file" => run::<ReadFile>(entry, text, n),
+        "flat30" => run::<Flat30>(entry, text, n),
+        "rows" => run::<Rows>(entry, text, n),
+        "place_order" => run::<PlaceOrder>(entry, text, n),
+        other => Err(format!("no tool for schema {other}")),
+    };
+    match done {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
