@@ -44,43 +44,46 @@ impl<'a> Path<'a> {
         Path { parent: Some(self), segment: Some(Segment::Index(index)) }
     }
 
-    /// The segments from the root.
-    fn segments(&self, out: &mut Vec<Segment<'a>>) {
-        if let Some(p) = self.parent {
-            p.segments(out);
-        }
-        if let Some(s) = self.segment {
-            out.push(s);
-        }
-    }
-
     /// The RFC 6901 JSON Pointer (`~` as `~0`, `/` as `~1`). Allocates.
     #[must_use]
     pub fn to_pointer(&self) -> String {
-        self.to_string()
+        let mut out = String::new();
+        self.push_pointer(&mut out);
+        out
+    }
+
+    /// Append the pointer to `out`, the root's segment first.
+    fn push_pointer(&self, out: &mut String) {
+        if let Some(p) = self.parent {
+            p.push_pointer(out);
+        }
+        match self.segment {
+            Some(Segment::Index(i)) => {
+                // Writing to a `String` cannot fail.
+                let _ = fmt::Write::write_fmt(out, format_args!("/{i}"));
+            }
+            Some(Segment::Key(k)) => {
+                out.push('/');
+                for (n, part) in k.split('~').enumerate() {
+                    if n > 0 {
+                        out.push_str("~0");
+                    }
+                    for (m, piece) in part.split('/').enumerate() {
+                        if m > 0 {
+                            out.push_str("~1");
+                        }
+                        out.push_str(piece);
+                    }
+                }
+            }
+            None => {}
+        }
     }
 }
 
 impl fmt::Display for Path<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut segs = Vec::new();
-        self.segments(&mut segs);
-        for s in segs {
-            match s {
-                Segment::Index(i) => write!(f, "/{i}")?,
-                Segment::Key(k) => {
-                    f.write_str("/")?;
-                    for c in k.chars() {
-                        match c {
-                            '~' => f.write_str("~0")?,
-                            '/' => f.write_str("~1")?,
-                            c => fmt::Write::write_char(f, c)?,
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
+        f.write_str(&self.to_pointer())
     }
 }
 
@@ -156,5 +159,22 @@ impl Sink for Collect {
     fn fail(&mut self, at: &Path<'_>, kind: impl FnOnce() -> ViolationKind) -> bool {
         self.0.push(Violation { pointer: at.to_pointer(), kind: kind() });
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Path;
+
+    #[test]
+    fn pointers_escape_tilde_then_slash_and_number_items() {
+        let root = Path::ROOT;
+        assert_eq!(root.to_pointer(), "");
+        let a = root.key("a/b~c");
+        let b = a.index(12);
+        let c = b.key("~/~1/");
+        let d = c.key("");
+        assert_eq!(d.to_pointer(), "/a~1b~0c/12/~0~1~01~1/");
+        assert_eq!(d.to_string(), d.to_pointer());
     }
 }

@@ -1458,7 +1458,7 @@ impl<'a> Span<'a> {
                 Some(n) => Found::of(&Value::Number(n)),
                 None => Found::new(JsonType::Number, None),
             },
-            Kind::String => Found::of(&Value::String(self.str().map(|s| s.to_cow().into_owned()).unwrap_or_default())),
+            Kind::String => Found::string(&self.str().map(|s| s.to_cow()).unwrap_or_default()),
             Kind::Array => Found::new(JsonType::Array, None),
             Kind::Object => Found::new(JsonType::Object, None),
         }

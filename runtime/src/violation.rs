@@ -125,11 +125,21 @@ impl Found {
             Value::Null => (JsonType::Null, None),
             Value::Bool(b) => (JsonType::Boolean, Some(b.to_string())),
             Value::Number(n) => (JsonType::Number, Some(n.to_string())),
-            Value::String(s) => (JsonType::String, Some(Value::String(s.clone()).to_string())),
+            Value::String(s) => return Self::string(s),
             Value::Array(_) => (JsonType::Array, None),
             Value::Object(_) => (JsonType::Object, None),
         };
         Self::new(ty, text)
+    }
+
+    /// Describe a string value: its JSON text, shortened as [`Found::new`] does. Only the
+    /// characters that can be shown are escaped, so a long string costs no more than a short one.
+    #[must_use]
+    pub fn string(s: &str) -> Self {
+        // `FOUND_MAX` characters of the string escape to at least that many, and with the quote
+        // in front the shown part is the same as for the whole string.
+        let shown = s.char_indices().nth(FOUND_MAX).map_or(s, |(i, _)| s.get(..i).unwrap_or(s));
+        Self::new(JsonType::String, Some(Value::from(shown).to_string()))
     }
 
     /// Describe a value from its type and JSON text (shortened to a readable length).
@@ -618,5 +628,25 @@ impl std::error::Error for Error {}
 impl From<Violations> for Error {
     fn from(v: Violations) -> Self {
         Self::Invalid(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Found, JsonType, FOUND_MAX};
+    use serde_json::Value;
+
+    /// A string is shown as the whole string's JSON text shortened, whatever its length and
+    /// escapes, though only its first characters are escaped.
+    #[test]
+    fn a_string_found_is_its_shortened_json_text() {
+        for unit in ["a", "\"", "\n", "é", "\u{1}", "𝄞", "ab\\"] {
+            for n in 0..=2 * FOUND_MAX {
+                let s = unit.repeat(n);
+                let whole = Found::new(JsonType::String, Some(Value::String(s.clone()).to_string()));
+                assert_eq!(Found::string(&s), whole, "{n} × {unit:?}");
+                assert_eq!(Found::of(&Value::String(s)), whole);
+            }
+        }
     }
 }

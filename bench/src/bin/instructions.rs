@@ -9,7 +9,9 @@
 //! ```
 //!
 //! Entry points: `check` (`check_json` with `Collect`), `from_json`, `value` (`validate` on the
-//! parsed value). The "instructions per call" table of docs/BENCHMARKS.md came from it.
+//! parsed value), `valid` (`is_valid_json`), `ignored` (`serde_json::from_str::<IgnoredAny>`, a
+//! syntax check), `stream<k>` (a fresh `Stream` fed `k` bytes at a time, then finished: `stream1`,
+//! `stream16`). The "instructions per call" tables of docs/BENCHMARKS.md came from it.
 
 #![allow(clippy::pedantic)]
 
@@ -39,7 +41,35 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 black_box(T::validate(black_box(&value)).is_ok());
             }
         }
-        _ => return Err(format!("unknown entry point {entry:?}: check, from_json or value")),
+        "ignored" => {
+            for _ in 0..n {
+                black_box(serde_json::from_str::<serde::de::IgnoredAny>(black_box(text)).is_ok());
+            }
+        }
+        "valid" => {
+            for _ in 0..n {
+                black_box(T::is_valid_json(black_box(text)));
+            }
+        }
+        stream if stream.starts_with("stream") => {
+            let chunk: usize = stream["stream".len()..]
+                .parse()
+                .map_err(|_| format!("not a chunk size: {stream:?} (stream1, stream16, ...)"))?;
+            for _ in 0..n {
+                let mut s = toolgate::Stream::<T>::with_capacity(text.len());
+                for piece in black_box(text.as_bytes()).chunks(chunk.max(1)) {
+                    if s.feed(piece).is_dead() {
+                        break;
+                    }
+                }
+                black_box(s.finish().is_ok());
+            }
+        }
+        _ => {
+            return Err(format!(
+                "unknown entry point {entry:?}: check, from_json, value, valid, ignored or stream<chunk>"
+            ))
+        }
     }
     Ok(())
 }
@@ -47,7 +77,7 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [entry, case, n] = args.as_slice() else {
-        eprintln!("usage: instructions <check|from_json|value> <schema/case> <n>");
+        eprintln!("usage: instructions <check|from_json|value|valid|ignored|stream<k>> <schema/case> <n>");
         return ExitCode::FAILURE;
     };
     let Ok(n) = n.parse::<u64>() else {

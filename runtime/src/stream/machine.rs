@@ -2381,27 +2381,27 @@ pub(super) fn number_literal(t: &[u8]) -> Option<Num> {
         Some((b'-', rest)) => (true, rest),
         _ => (false, t),
     };
-    let (int, frac) = match rest.iter().position(|&c| c == b'.') {
-        Some(i) => (rest.get(..i)?, Some(rest.get(i + 1..)?)),
-        None => (rest, None),
-    };
-    let digits = int.len() + frac.map_or(0, <[u8]>::len);
-    if int.is_empty() || digits > if frac.is_some() { 15 } else { 18 } || frac.is_some_and(<[u8]>::is_empty) {
-        return None;
-    }
-    let mut v: u64 = 0;
-    for &d in int.iter().chain(frac.unwrap_or_default()) {
-        if !d.is_ascii_digit() {
+    // One pass: the digits' value (exact below 19 digits), how many, and how many came before
+    // the point.
+    let (mut v, mut digits, mut point) = (0u64, 0usize, None);
+    for &c in rest {
+        if c.is_ascii_digit() {
+            v = v.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            digits += 1;
+        } else if c == b'.' && point.is_none() && digits > 0 {
+            point = Some(digits);
+        } else {
             return None;
         }
-        v = v * 10 + u64::from(d - b'0');
     }
-    match frac {
+    match point {
         #[allow(clippy::cast_precision_loss)]
-        Some(f) => {
-            let x = v as f64 / *POW10.get(f.len())?;
+        Some(int) if digits > int && digits <= 15 => {
+            let x = v as f64 / *POW10.get(digits - int)?;
             Some(Num::F(if neg { -x } else { x }))
         }
+        Some(_) => None,
+        None if digits == 0 || digits > 18 => None,
         // `-0` is a float to the scanner.
         None if neg => i64::try_from(v).ok().filter(|&i| i != 0).map(|i| Num::I(-i)),
         None => Some(Num::U(v)),
@@ -2534,4 +2534,51 @@ fn syntax_error(text: &[u8], at: usize, message: &str) -> Error {
     let line = before.iter().filter(|&&c| c == b'\n').count() + 1;
     let column = before.iter().rev().take_while(|&&c| c != b'\n').count() + 1;
     Error::Syntax { message: format!("{message} at line {line} column {column}"), line, column }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{number_literal, Num};
+
+    /// Every number of up to 7 characters over `-0159.`, and some near the digit limits: where
+    /// it is JSON, `number_literal` gives serde_json's value, and it gives one for every number
+    /// it promises to (no exponent, at most 15 digits with a fraction or 18 without, not `-0`).
+    #[test]
+    fn number_literal_is_serde_json_s_value() {
+        let mut texts: Vec<String> = vec![String::new()];
+        let mut level = texts.clone();
+        for _ in 0..7 {
+            level = level.iter().flat_map(|t| "-0159.".chars().map(move |c| format!("{t}{c}"))).collect();
+            texts.extend(level.iter().cloned());
+        }
+        for digits in [14, 15, 16, 18, 19, 20] {
+            let run = "9".repeat(digits);
+            for t in [
+                run.clone(),
+                format!("-{run}"),
+                format!("0.{}", "7".repeat(digits - 1)),
+                format!("1.{}", "3".repeat(digits - 1)),
+            ] {
+                texts.push(t);
+            }
+        }
+        let mut checked = 0;
+        for t in &texts {
+            let Ok(serde_json::Value::Number(n)) = serde_json::from_str::<serde_json::Value>(t) else { continue };
+            checked += 1;
+            let digits = t.bytes().filter(u8::is_ascii_digit).count();
+            let fraction = t.contains('.');
+            let promised = digits <= if fraction { 15 } else { 18 } && t != "-0";
+            match number_literal(t.as_bytes()) {
+                Some(Num::U(u)) => assert_eq!(n.as_u64(), Some(u), "{t}"),
+                Some(Num::I(i)) => assert_eq!((n.as_i64(), n.is_u64()), (Some(i), false), "{t}"),
+                Some(Num::F(f)) => {
+                    assert!(n.is_f64(), "{t}");
+                    assert_eq!(n.as_f64().map(f64::to_bits), Some(f.to_bits()), "{t}");
+                }
+                None => assert!(!promised, "{t}: no value"),
+            }
+        }
+        assert!(checked > 10_000, "only {checked} numbers checked");
+    }
 }
