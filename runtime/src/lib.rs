@@ -276,7 +276,7 @@ pub mod __private {
     };
     pub use crate::json::{all_unique, first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
-    pub use crate::pattern::{Aligned, Pattern};
+    pub use crate::pattern::Pattern;
     pub use crate::stream::lean::Lean;
     pub use crate::stream::machine::Machine;
     pub use crate::stream::program::{shape as stream_shape, Node as StreamNode, Program, NONE};

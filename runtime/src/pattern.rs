@@ -1,53 +1,126 @@
 //! `pattern` at run time: stepping a DFA that the macro compiled. No allocation.
+//!
+//! A small DFA comes as a plain transition table (one lookup per byte, no library); a large one
+//! in regex-automata's sparse form, deserialised (without copying) on first use.
 
 use std::sync::OnceLock;
 
-use regex_automata::dfa::{dense, sparse, Automaton};
+use regex_automata::dfa::{sparse, Automaton};
 use regex_automata::util::primitives::StateID;
 use regex_automata::Input;
 
-/// Bytes aligned for a dense DFA's `u32` table (a `static` of this type is 4-aligned).
-#[repr(C)]
-pub struct Aligned<const N: usize> {
-    /// zero-sized, for the alignment
-    pub align: [u32; 0],
-    /// the serialised DFA
-    pub bytes: [u8; N],
-}
-
-/// A deserialised DFA of either form, with its start state (the same for every haystack: the
-/// search always starts at the beginning of the text).
-enum Dfa {
-    Dense(dense::DFA<&'static [u32]>, StateID),
-    Sparse(sparse::DFA<&'static [u8]>, StateID),
-}
-
-/// A compiled `pattern`: the serialised DFA in both byte orders, deserialised (without copying)
-/// on first use.
+/// A compiled `pattern`.
 pub struct Pattern {
-    little: &'static [u8],
-    big: &'static [u8],
-    dense: bool,
-    dfa: OnceLock<Option<Dfa>>,
+    form: Form,
+}
+
+// Patterns are statics and few: a table's `Pattern` being as large as a sparse one's costs a few
+// hundred bytes of static data per pattern, and no indirection.
+#[allow(clippy::large_enum_variant)]
+enum Form {
+    Table(Table),
+    Sparse { little: &'static [u8], big: &'static [u8], dfa: OnceLock<Option<SparseDfa>> },
+}
+
+/// A sparse DFA read in place, with its start state.
+type SparseDfa = (sparse::DFA<&'static [u8]>, StateID);
+
+/// A DFA as a transition table. States are premultiplied row offsets, numbered by kind: the
+/// dead state 0, then the quit states (the DFA gave up) below `quit_end`, the match states below
+/// `match_end`, the live states after them. A row holds one column per byte class and a last one
+/// for the end of input.
+struct Table {
+    /// each byte value's class (its column)
+    classes: &'static [u8; 256],
+    /// the transitions, `u16` little-endian
+    next: &'static [u8],
+    /// the columns of a row (the byte classes and the end of input)
+    stride: u16,
+    start: u16,
+    quit_end: u16,
+    match_end: u16,
+}
+
+impl Table {
+    /// The state after `column` from `state`; the dead state if the table is short (a toolgate
+    /// version mismatch between macro and runtime), so such a build rejects rather than accepts.
+    #[inline]
+    fn next(&self, state: u16, column: usize) -> u16 {
+        let at = 2 * (usize::from(state) + column);
+        match self.next.get(at..at + 2) {
+            Some(&[lo, hi]) => u16::from_le_bytes([lo, hi]),
+            _ => 0,
+        }
+    }
+
+    #[inline]
+    fn step(&self, state: u16, byte: u8) -> u16 {
+        self.next(state, usize::from(self.classes.get(usize::from(byte)).copied().unwrap_or(0)))
+    }
+
+    /// The state after the end of input (the last column of each row).
+    fn eoi(&self, state: u16) -> u16 {
+        self.next(state, usize::from(self.stride).saturating_sub(1))
+    }
+
+    fn kind(&self, state: u16) -> Stepped {
+        if state >= self.match_end {
+            Stepped::Live
+        } else if state >= self.quit_end {
+            Stepped::Matched
+        } else if state == 0 {
+            Stepped::Dead
+        } else {
+            Stepped::Unknown
+        }
+    }
+
+    /// Step over `bytes`, stopping at the first match (a match state is entered one byte after
+    /// the match ends) or in a dead or quit state.
+    #[inline]
+    fn run(&self, bytes: impl Iterator<Item = u8>) -> bool {
+        let mut state = self.start;
+        for b in bytes {
+            state = self.step(state, b);
+            if state < self.match_end {
+                return state >= self.quit_end;
+            }
+        }
+        self.kind(self.eoi(state)) == Stepped::Matched
+    }
 }
 
 impl std::fmt::Debug for Pattern {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Pattern").field("dense", &self.dense).field("bytes", &self.little.len()).finish_non_exhaustive()
+        let (form, bytes) = match &self.form {
+            Form::Table(t) => ("table", t.next.len()),
+            Form::Sparse { little, .. } => ("sparse", little.len()),
+        };
+        f.debug_struct("Pattern").field("form", &form).field("bytes", &bytes).finish_non_exhaustive()
     }
 }
 
 impl Pattern {
-    /// A pattern from a sparse DFA the macro generated.
+    /// A pattern from a transition table the macro generated: each byte's class, the rows of
+    /// `u16` little-endian transitions (a column per class, then the end of input), the row's
+    /// length, the start state, and the ends of the quit and match states (see the macro's
+    /// `DfaTable`).
     #[must_use]
-    pub const fn new(little: &'static [u8], big: &'static [u8]) -> Self {
-        Self { little, big, dense: false, dfa: OnceLock::new() }
+    pub const fn table(
+        classes: &'static [u8; 256],
+        next: &'static [u8],
+        stride: u16,
+        start: u16,
+        quit_end: u16,
+        match_end: u16,
+    ) -> Self {
+        Self { form: Form::Table(Table { classes, next, stride, start, quit_end, match_end }) }
     }
 
-    /// A pattern from a dense DFA the macro generated (4-aligned bytes, see [`Aligned`]).
+    /// A pattern from a sparse DFA the macro generated, in both byte orders.
     #[must_use]
-    pub const fn dense(little: &'static [u8], big: &'static [u8]) -> Self {
-        Self { little, big, dense: true, dfa: OnceLock::new() }
+    pub const fn sparse(little: &'static [u8], big: &'static [u8]) -> Self {
+        Self { form: Form::Sparse { little, big, dfa: OnceLock::new() } }
     }
 
     /// Whether the pattern matches anywhere in `s` (ECMA-262 `RegExp.prototype.test`).
@@ -70,54 +143,61 @@ impl Pattern {
 
     #[inline]
     fn is_match_bytes(&self, bytes: impl Iterator<Item = u8>) -> bool {
-        match self.dfa() {
-            Some(Dfa::Dense(dfa, start)) => run(dfa, *start, bytes),
-            Some(Dfa::Sparse(dfa, start)) => run(dfa, *start, bytes),
-            None => false,
+        match &self.form {
+            Form::Table(t) => t.run(bytes),
+            Form::Sparse { .. } => match self.sparse_dfa() {
+                Some((dfa, start)) => run(dfa, *start, bytes),
+                None => false,
+            },
         }
     }
 
     /// Where stepping starts: `None` when the DFA cannot be read (then nothing is known early).
     pub(crate) fn start(&self) -> Option<u32> {
-        match self.dfa()? {
-            Dfa::Dense(_, s) | Dfa::Sparse(_, s) => Some(s.as_u32()),
+        match &self.form {
+            Form::Table(t) => Some(u32::from(t.start)),
+            Form::Sparse { .. } => self.sparse_dfa().map(|(_, s)| s.as_u32()),
         }
     }
 
     /// One byte of the subject: the next state, and what it says about every continuation.
     pub(crate) fn step(&self, state: u32, byte: u8) -> (u32, Stepped) {
-        let Ok(id) = StateID::new(state as usize) else { return (state, Stepped::Unknown) };
-        match self.dfa() {
-            Some(Dfa::Dense(dfa, _)) => classify(dfa, dfa.next_state(id, byte)),
-            Some(Dfa::Sparse(dfa, _)) => classify(dfa, dfa.next_state(id, byte)),
-            None => (state, Stepped::Unknown),
+        match &self.form {
+            Form::Table(t) => {
+                let Ok(state) = u16::try_from(state) else { return (state, Stepped::Unknown) };
+                let next = t.step(state, byte);
+                (u32::from(next), t.kind(next))
+            }
+            Form::Sparse { .. } => {
+                let Ok(id) = StateID::new(state as usize) else { return (state, Stepped::Unknown) };
+                match self.sparse_dfa() {
+                    Some((dfa, _)) => classify(dfa, dfa.next_state(id, byte)),
+                    None => (state, Stepped::Unknown),
+                }
+            }
         }
     }
 
     /// Whether the subject that led to `state` matches when it ends there.
     pub(crate) fn matches_at_end(&self, state: u32) -> bool {
-        let Ok(id) = StateID::new(state as usize) else { return false };
-        match self.dfa() {
-            Some(Dfa::Dense(dfa, _)) => dfa.is_match_state(dfa.next_eoi_state(id)),
-            Some(Dfa::Sparse(dfa, _)) => dfa.is_match_state(dfa.next_eoi_state(id)),
-            None => false,
+        match &self.form {
+            Form::Table(t) => u16::try_from(state).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched),
+            Form::Sparse { .. } => {
+                let Ok(id) = StateID::new(state as usize) else { return false };
+                self.sparse_dfa().is_some_and(|(dfa, _)| dfa.is_match_state(dfa.next_eoi_state(id)))
+            }
         }
     }
 
-    fn dfa(&self) -> Option<&Dfa> {
-        self.dfa
-            .get_or_init(|| {
-                let bytes = if cfg!(target_endian = "little") { self.little } else { self.big };
-                let start = |dfa: &dyn Automaton| dfa.start_state_forward(&Input::new("")).ok();
-                if self.dense {
-                    let (dfa, _) = dense::DFA::from_bytes(bytes).ok()?;
-                    start(&dfa).map(|s| Dfa::Dense(dfa, s))
-                } else {
-                    let (dfa, _) = sparse::DFA::from_bytes(bytes).ok()?;
-                    start(&dfa).map(|s| Dfa::Sparse(dfa, s))
-                }
-            })
-            .as_ref()
+    fn sparse_dfa(&self) -> Option<&SparseDfa> {
+        let Form::Sparse { little, big, dfa } = &self.form else { return None };
+        dfa.get_or_init(|| {
+            let bytes = if cfg!(target_endian = "little") { little } else { big };
+            let (dfa, _) = sparse::DFA::from_bytes(bytes).ok()?;
+            let start = dfa.start_state_forward(&Input::new("")).ok()?;
+            Some((dfa, start))
+        })
+        .as_ref()
     }
 }
 

@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote, ToTokens};
 
 use crate::json::{to_compact, Json, JsonValue, Loc, Num};
-use crate::model::{Body, Checks, Ir, JsonType, NodeId};
+use crate::model::{Body, Checks, Dfa, Ir, JsonType, NodeId};
 
 /// The name of node `id`'s validator.
 pub fn vname(id: NodeId) -> proc_macro2::Ident {
@@ -35,21 +35,23 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
         if let Body::Checks(c) = &node.body {
             for (i, p) in c.pattern.iter().chain(c.pattern_properties.iter().map(|(p, _)| p)).enumerate() {
                 let name = pname(id, i);
-                let little = proc_macro2::Literal::byte_string(&p.dfa_little);
-                let big = proc_macro2::Literal::byte_string(&p.dfa_big);
-                out.extend(if p.dense {
-                    // A dense DFA is read in place as `u32`s: its bytes must be 4-aligned.
-                    let (nl, nb) = (p.dfa_little.len(), p.dfa_big.len());
-                    quote! {
-                        static #name: #k::__private::Pattern = {
-                            static L: #k::__private::Aligned<#nl> = #k::__private::Aligned { align: [], bytes: *#little };
-                            static B: #k::__private::Aligned<#nb> = #k::__private::Aligned { align: [], bytes: *#big };
-                            #k::__private::Pattern::dense(&L.bytes, &B.bytes)
-                        };
+                out.extend(match &p.dfa {
+                    Dfa::Table(t) => {
+                        let classes = proc_macro2::Literal::byte_string(&t.classes);
+                        let next: Vec<u8> = t.next.iter().flat_map(|n| n.to_le_bytes()).collect();
+                        let next = proc_macro2::Literal::byte_string(&next);
+                        let (stride, start, quit_end, match_end) = (t.stride, t.start, t.quit_end, t.match_end);
+                        quote! {
+                            static #name: #k::__private::Pattern =
+                                #k::__private::Pattern::table(#classes, #next, #stride, #start, #quit_end, #match_end);
+                        }
                     }
-                } else {
-                    quote! {
-                        static #name: #k::__private::Pattern = #k::__private::Pattern::new(#little, #big);
+                    Dfa::Sparse { little, big } => {
+                        let (little, big) =
+                            (proc_macro2::Literal::byte_string(little), proc_macro2::Literal::byte_string(big));
+                        quote! {
+                            static #name: #k::__private::Pattern = #k::__private::Pattern::sparse(#little, #big);
+                        }
                     }
                 });
             }

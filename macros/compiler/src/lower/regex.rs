@@ -1,5 +1,6 @@
 //! ECMA-262 regular expressions (what JSON Schema's `pattern` means) translated to the dialect of
-//! `regex-syntax`, then compiled to a sparse DFA at macro time.
+//! `regex-syntax`, then compiled to a DFA at macro time
+//! (a plain transition table when it is small, regex-automata's sparse form when it is not).
 //!
 //! Where the two dialects differ, the ECMA-262 meaning is written out explicitly: `\d` and `\w`
 //! are ASCII, `\s` is ECMA's whitespace set, `.` excludes ECMA's line terminators, `\b` is the
@@ -8,7 +9,11 @@
 
 use regex_automata::dfa::{dense, sparse};
 use regex_automata::nfa::thompson;
+use regex_automata::util::primitives::StateID;
 use regex_automata::util::syntax;
+use regex_automata::{dfa::Automaton, Input};
+
+use crate::model::{Dfa, DfaTable};
 
 const SPACE: &str = r"\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
 const DIGIT: &str = "0-9";
@@ -327,25 +332,15 @@ impl Translator<'_> {
     }
 }
 
-/// A compiled pattern: a DFA serialised in both byte orders.
-pub struct Compiled {
-    /// little-endian serialisation
-    pub little: Vec<u8>,
-    /// big-endian serialisation
-    pub big: Vec<u8>,
-    /// whether it is a dense DFA (else sparse)
-    pub dense: bool,
-}
-
 /// The largest dense DFA kept: a dense transition is one table lookup per byte, a sparse one a
 /// search through byte ranges (several times slower), but a dense table grows with states ×
 /// byte classes; beyond this a pattern keeps the sparse form.
 const DENSE_LIMIT: usize = 64 << 10;
 
 /// Compile a translated pattern to an unanchored DFA (matching anywhere, as `pattern` does):
-/// dense when it stays within `DENSE_LIMIT` bytes, sparse otherwise. Fails if the pattern is
+/// a table when it stays within `DENSE_LIMIT` bytes, sparse otherwise. Fails if the pattern is
 /// not valid or the automaton would be too large.
-pub fn compile(translated: &str) -> Result<Compiled, String> {
+pub fn compile(translated: &str) -> Result<Dfa, String> {
     let dense = dense::Builder::new()
         .syntax(syntax::Config::new().unicode(true).utf8(true))
         .thompson(thompson::Config::new().utf8(true))
@@ -358,17 +353,78 @@ pub fn compile(translated: &str) -> Result<Compiled, String> {
         )
         .build(translated)
         .map_err(|e| e.to_string())?;
-    let (little, pad) = dense.to_bytes_little_endian();
-    if little.len() - pad <= DENSE_LIMIT {
-        let (big, big_pad) = dense.to_bytes_big_endian();
-        return Ok(Compiled {
-            little: little.get(pad..).unwrap_or_default().to_vec(),
-            big: big.get(big_pad..).unwrap_or_default().to_vec(),
-            dense: true,
-        });
+    if let Some(t) = table(&dense) {
+        return Ok(Dfa::Table(t));
     }
     let sparse: sparse::DFA<Vec<u8>> = dense.to_sparse().map_err(|e| e.to_string())?;
-    Ok(Compiled { little: sparse.to_bytes_little_endian(), big: sparse.to_bytes_big_endian(), dense: false })
+    Ok(Dfa::Sparse { little: sparse.to_bytes_little_endian(), big: sparse.to_bytes_big_endian() })
+}
+
+/// The states reachable from the search's start (bytes and the end of input), renumbered as
+/// [`DfaTable`] says; `None` when the table would pass `DENSE_LIMIT` or its ids `u16`.
+fn table(dfa: &dense::DFA<Vec<u32>>) -> Option<DfaTable> {
+    let byte_classes = dfa.byte_classes();
+    let columns = byte_classes.alphabet_len().checked_sub(1)?;
+    let classes: Vec<u8> = (0..=255u8).map(|b| byte_classes.get(b)).collect();
+    let representatives: Vec<u8> =
+        (0..columns).map(|c| (0..=255u8).find(|&b| usize::from(byte_classes.get(b)) == c)).collect::<Option<_>>()?;
+    let start = dfa.start_state_forward(&Input::new("")).ok()?;
+    // Every reachable state, in the order found.
+    let mut states = vec![start];
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut i = 0;
+    while let Some(&s) = states.get(i) {
+        i += 1;
+        if dfa.is_dead_state(s) {
+            continue;
+        }
+        for t in representatives.iter().map(|&b| dfa.next_state(s, b)).chain([dfa.next_eoi_state(s)]) {
+            if seen.insert(t) {
+                states.push(t);
+            }
+        }
+        if states.len() * (columns + 1) * 2 > DENSE_LIMIT {
+            return None;
+        }
+    }
+    // Numbered by kind: the dead state first (every dead state is the same), then quit, match,
+    // live; premultiplied.
+    let stride = columns + 1;
+    let rank = |s: StateID| {
+        if dfa.is_dead_state(s) {
+            0
+        } else if dfa.is_quit_state(s) {
+            1
+        } else if dfa.is_match_state(s) {
+            2
+        } else {
+            3
+        }
+    };
+    let mut order: Vec<StateID> = states.iter().copied().filter(|&s| rank(s) > 0).collect();
+    order.sort_by_key(|&s| rank(s));
+    let ids: std::collections::HashMap<StateID, u16> = order
+        .iter()
+        .enumerate()
+        .map(|(i, &s)| Some((s, u16::try_from((i + 1) * stride).ok()?)))
+        .collect::<Option<_>>()?;
+    let id = |s: StateID| if rank(s) == 0 { Some(0) } else { ids.get(&s).copied() };
+    let ends = |r: u8| u16::try_from((order.iter().filter(|&&s| rank(s) <= r).count() + 1) * stride).ok();
+    let mut next = vec![0u16; stride];
+    for &s in &order {
+        for &b in &representatives {
+            next.push(id(dfa.next_state(s, b))?);
+        }
+        next.push(id(dfa.next_eoi_state(s))?);
+    }
+    Some(DfaTable {
+        classes,
+        next,
+        stride: u16::try_from(stride).ok()?,
+        start: id(start)?,
+        quit_end: ends(1)?,
+        match_end: ends(2)?,
+    })
 }
 
 #[cfg(test)]
@@ -399,8 +455,10 @@ mod tests {
     }
 
     #[test]
-    fn small_automata_are_dense_large_ones_sparse() {
-        let form = |p: &str| super::compile(&translate(p).unwrap_or_default()).map(|c| c.dense);
+    fn small_automata_are_tables_large_ones_sparse() {
+        let form = |p: &str| {
+            super::compile(&translate(p).unwrap_or_default()).map(|c| matches!(c, crate::model::Dfa::Table(_)))
+        };
         assert_eq!(form(r"^[A-Z]{3}-[0-9]{4}$"), Ok(true));
         assert_eq!(form(r"\p{Letter}+"), Ok(false));
     }

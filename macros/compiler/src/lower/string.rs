@@ -14,13 +14,7 @@ pub fn pattern(l: &mut Lowerer<'_>, source: &str, loc: Loc, ptr: &str) -> Option
         }
     };
     match super::regex::compile(&translated) {
-        Ok(c) => Some(Pattern {
-            source: source.to_owned(),
-            translated,
-            dfa_little: c.little,
-            dfa_big: c.big,
-            dense: c.dense,
-        }),
+        Ok(dfa) => Some(Pattern { source: source.to_owned(), translated, dfa }),
         Err(e) => {
             l.error(loc, ptr, format!("pattern {source:?} cannot be compiled: {e}"));
             None

@@ -307,12 +307,45 @@ pub struct Pattern {
     pub source: String,
     /// the same language in `regex-syntax` form
     pub translated: String,
-    /// the unanchored DFA, serialised little-endian
-    pub dfa_little: Vec<u8>,
-    /// the same, big-endian
-    pub dfa_big: Vec<u8>,
-    /// whether the DFA is dense (one table lookup per byte) rather than sparse (smaller)
-    pub dense: bool,
+    /// the unanchored DFA (matching anywhere)
+    pub dfa: Dfa,
+}
+
+/// A compiled `pattern`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Dfa {
+    /// A small DFA as a plain transition table, stepped by the runtime without any library.
+    Table(DfaTable),
+    /// A large DFA in regex-automata's sparse form (smaller than a table, slower to step),
+    /// serialised in both byte orders.
+    Sparse {
+        /// little-endian serialisation
+        little: Vec<u8>,
+        /// big-endian serialisation
+        big: Vec<u8>,
+    },
+}
+
+/// A DFA as a table the runtime steps with one lookup per byte (`toolgate`'s `Pattern::table`).
+///
+/// States are numbered by kind, premultiplied by `stride` (the byte classes and one column for
+/// the end of input): the dead state is 0, then the quit states (the DFA gave up) up to
+/// `quit_end`, the match states up to `match_end`, the live states after them. A byte's next
+/// state is `next[state + classes[byte]]`, the end of input's `next[state + stride - 1]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DfaTable {
+    /// the equivalence class of each byte value
+    pub classes: Vec<u8>,
+    /// the transitions, row by row
+    pub next: Vec<u16>,
+    /// the columns of a row: the byte classes and the end of input
+    pub stride: u16,
+    /// where a search starts
+    pub start: u16,
+    /// the first state that is not dead or quit
+    pub quit_end: u16,
+    /// the first live state
+    pub match_end: u16,
 }
 
 impl Checks {

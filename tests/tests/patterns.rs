@@ -1,0 +1,89 @@
+//! The compiled `pattern` DFAs, in both forms the macro emits (a transition table for small
+//! automata, regex-automata's sparse form for large ones), match exactly what the `regex` crate
+//! matches for the same translated pattern, on strings of characters each pattern cares about.
+
+use toolgate::__private::Pattern;
+use toolgate_compiler::lower::regex::{compile, translate};
+use toolgate_compiler::model::Dfa;
+
+/// The runtime's pattern for a compiled DFA (leaked: the macro's are statics).
+fn runtime(dfa: Dfa) -> Pattern {
+    match dfa {
+        Dfa::Table(t) => {
+            let classes: Box<[u8; 256]> =
+                t.classes.into_boxed_slice().try_into().unwrap_or_else(|_| panic!("256 classes"));
+            let next: Vec<u8> = t.next.iter().flat_map(|n| n.to_le_bytes()).collect();
+            Pattern::table(Box::leak(classes), next.leak(), t.stride, t.start, t.quit_end, t.match_end)
+        }
+        Dfa::Sparse { little, big } => Pattern::sparse(little.leak(), big.leak()),
+    }
+}
+
+/// A small deterministic generator (xorshift), so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        usize::try_from(self.0 % n as u64).unwrap_or(0)
+    }
+}
+
+#[test]
+fn compiled_patterns_match_what_the_regex_crate_matches() {
+    let patterns = [
+        r"^[A-Z]{3}-[0-9]{4}$",
+        r"^C[0-9]{6}$",
+        r"a+b",
+        r"^(ab|cd)*$",
+        r"\bab\b",
+        r"^$",
+        r"x*",
+        r"[^a]",
+        r"^\d{2,4}(\.\d+)?$",
+        r"é+",
+        r"^[α-ω]{2}",
+        r"^\s*$",
+        r"^.b",
+        r"\p{Letter}+",
+        r"^\p{Lu}\p{Ll}*$",
+        r"[^\s\S]",
+        r"\p{Letter}\p{Number}\p{Letter}",
+    ];
+    let alphabet: Vec<char> = "aAbBcdCxZ019-.é α ω\n_\u{2028}𝄞".chars().collect();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let (mut tables, mut sparse) = (0, 0);
+    for source in patterns {
+        let translated = translate(source).unwrap_or_else(|e| panic!("{source}: {e}"));
+        let dfa = compile(&translated).unwrap_or_else(|e| panic!("{source}: {e}"));
+        match dfa {
+            Dfa::Table(_) => tables += 1,
+            Dfa::Sparse { .. } => sparse += 1,
+        }
+        let pattern = runtime(dfa);
+        let oracle = regex::Regex::new(&translated).unwrap_or_else(|e| panic!("{source}: {e}"));
+        let mut matched = 0;
+        for n in 0..4000 {
+            let len = rng.below(10);
+            let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
+            // Some strings that the anchored patterns accept, with a character changed.
+            let s = match n % 4 {
+                0 => ["ABC-1234", "C004217", "aab", "abcdab", "ab ab", "", "123.45", "αω", "Éé"][n / 4 % 9]
+                    .chars()
+                    .chain(s.chars().take(usize::from(n % 3 == 0)))
+                    .collect(),
+                _ => s,
+            };
+            let want = oracle.is_match(&s);
+            matched += usize::from(want);
+            assert_eq!(pattern.is_match(&s), want, "/{source}/ on {s:?}");
+            assert_eq!(pattern.is_match_chars(s.chars()), want, "/{source}/ on {s:?}, as characters");
+        }
+        // Each pattern both matches and fails somewhere (except the one that never matches).
+        assert!(matched > 0 || source == r"[^\s\S]", "/{source}/ never matched");
+        assert!(matched < 4000 || source == "x*", "/{source}/ always matched");
+    }
+    assert!(tables >= 10 && sparse >= 2, "{tables} tables, {sparse} sparse");
+}
