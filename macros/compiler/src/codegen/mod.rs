@@ -76,10 +76,10 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             quote!(Lean<#slots, #levels, #k::__private::Machine<#slots, #levels>>)
         }
     };
-    let root_scan = text::sname(ir.root);
+    let root_scan = text::sname(ir, ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
-    let root_validator = validate::vname(ir.root);
+    let root_validator = validate::vname(ir, ir.root);
     let root_builder = types::bname(typing.root);
     let (name, description, schema) = (info.name, info.description, info.schema);
     let track = info.track.map(|p| {

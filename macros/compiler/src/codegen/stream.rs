@@ -359,7 +359,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
     let (slots, levels) = capacity(ir);
     if ir.nodes.len() >= usize::from(u16::MAX) {
         // Too many subschemas to name with `u16`: one node that judges the root when it closes.
-        let (scan, check) = (sname(ir.root), vname(ir.root));
+        let (scan, check) = (sname(ir, ir.root), vname(ir, ir.root));
         return (
             quote! {
                 #p::Program {
@@ -377,8 +377,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
     let opt = |n: Option<NodeId>| -> u16 { n.map_or(u16::MAX, id) };
     let mut nodes = Vec::new();
     for (n, node) in ir.nodes.iter().enumerate() {
-        let scan = sname(n);
-        let check = vname(n);
+        let scan = sname(ir, n);
+        let check = vname(ir, n);
         let explain = quote!(check: |x, at, c| #check(x, at, c));
         let c = match &node.body {
             Body::Always => {
@@ -493,7 +493,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             fields.push(quote!(bounds: ::core::option::Option::Some([#lo, #xlo, #hi, #xhi])));
         }
         if let Some(pat) = &c.pattern {
-            let (name, src) = (pname(n, 0), &pat.source);
+            let (name, src) = (pname(ir, n, 0), &pat.source);
             fields.push(quote!(pattern: ::core::option::Option::Some((&#name, #src))));
         }
         let negative = match (&c.minimum, &c.exclusive_minimum) {
@@ -532,7 +532,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             if !c.pattern_properties.is_empty() {
                 let offset = usize::from(c.pattern.is_some());
                 let pats = c.pattern_properties.iter().enumerate().map(|(j, (_, node))| {
-                    let (name, node) = (pname(n, j + offset), id(*node));
+                    let (name, node) = (pname(ir, n, j + offset), id(*node));
                     quote!((&#name, #node))
                 });
                 fields.push(quote!(patterns: &[#(#pats),*]));

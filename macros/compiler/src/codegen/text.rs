@@ -19,9 +19,9 @@ use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::validate::{always, key_index, limit, pname, sval, vname};
 
-/// The name of node `id`'s scan function.
-pub fn sname(id: NodeId) -> proc_macro2::Ident {
-    format_ident!("__scan_{}", id)
+/// The name of node `id`'s scan function (shared by the nodes that check the same: [`Ir::canon`]).
+pub fn sname(ir: &Ir, id: NodeId) -> proc_macro2::Ident {
+    format_ident!("__scan_{}", ir.canon(id))
 }
 
 /// Which kinds of keyword `c` has. The destructuring is exhaustive: a keyword added to the IR
@@ -154,7 +154,10 @@ pub fn functions(ir: &Ir, scan_of: &[Option<usize>], k: &TokenStream) -> TokenSt
     let p = quote!(#k::__private);
     let mut out = TokenStream::new();
     for (id, node) in ir.nodes.iter().enumerate() {
-        let scan = sname(id);
+        if ir.canon(id) != id {
+            continue; // it shares the scan function of the node it checks the same as
+        }
+        let scan = sname(ir, id);
         let body = match &node.body {
             _ if scan_of.get(id).copied().flatten().is_some() => {
                 let f = super::parse::pname(scan_of.get(id).copied().flatten().unwrap_or(0));
@@ -164,7 +167,7 @@ pub fn functions(ir: &Ir, scan_of: &[Option<usize>], k: &TokenStream) -> TokenSt
             Body::Never => quote! { let _ = sc; ::core::result::Result::Err(#p::Halt::Invalid) },
             Body::Checks(c) if scans_locally(c) => scan_node(ir, id, c, k),
             Body::Checks(_) => {
-                let check = vname(id);
+                let check = vname(ir, id);
                 quote! {
                     let __start = sc.pos();
                     sc.skip_value()?;
@@ -177,8 +180,9 @@ pub fn functions(ir: &Ir, scan_of: &[Option<usize>], k: &TokenStream) -> TokenSt
                 }
             }
         };
+        let inline = super::validate::inline(ir, id);
         out.extend(quote! {
-            #[inline]
+            #inline
             fn #scan(sc: &mut #p::Scanner<'_>) -> #p::Step {
                 #body
             }
@@ -197,7 +201,7 @@ fn scan_node(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             Body::Always => quote!(true),
             Body::Never => quote!(false),
             Body::Checks(_) => {
-                let f = sname(n);
+                let f = sname(ir, n);
                 quote!(__v.scan(&#f))
             }
         }
@@ -217,7 +221,7 @@ fn scan_node(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let (main, must) = if only_in_place(c) {
         match must.split_first() {
             Some((first, rest)) => {
-                let f = sname(*first);
+                let f = sname(ir, *first);
                 (quote!(#f(sc)?;), rest.to_vec())
             }
             None => (quote!(sc.skip_value()?;), must),
@@ -278,7 +282,7 @@ fn branch_scan(ir: &Ir, branches: &[NodeId], any: bool, k: &TokenStream) -> Toke
             Body::Always => quote!(__fork.skip_value()),
             Body::Never => quote!(::core::result::Result::<(), #p::Halt>::Err(#p::Halt::Invalid)),
             Body::Checks(_) => {
-                let f = sname(*b);
+                let f = sname(ir, *b);
                 quote!(#f(&mut __fork))
             }
         };
@@ -411,7 +415,7 @@ pub(crate) fn scan_call(ir: &Ir, id: NodeId) -> TokenStream {
     if always(ir, id) {
         quote!(sc.skip_value()?;)
     } else {
-        let f = sname(id);
+        let f = sname(ir, id);
         quote!(#f(sc)?;)
     }
 }
@@ -479,7 +483,7 @@ fn scan_checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream 
             });
         }
         if c.pattern.is_some() {
-            let name = pname(id, 0);
+            let name = pname(ir, id, 0);
             lens.extend(quote! { if !#p::Text::is_match(__s, &#name) { #invalid; } });
         }
         if let Some(fm) = &c.format {
@@ -670,7 +674,7 @@ pub(crate) fn object_scan_with(
     let undeclared = match c.additional {
         Some(a) if matches!(ir.node(a).body, Body::Never) => quote! { #invalid; },
         Some(a) if !always(ir, a) => {
-            let f = sname(a);
+            let f = sname(ir, a);
             quote! { __keys.insert(sc, __k, __at)?; #keep #f(sc)?; #built }
         }
         _ => quote! { __keys.insert(sc, __k, __at)?; #keep sc.skip_value()?; #built },
@@ -679,7 +683,7 @@ pub(crate) fn object_scan_with(
     let extra_action = match c.additional {
         Some(a) if matches!(ir.node(a).body, Body::Never) => quote! { #invalid; },
         Some(a) if !always(ir, a) => {
-            let f = sname(a);
+            let f = sname(ir, a);
             quote! { #f(sc)?; }
         }
         _ => quote! { sc.skip_value()?; },

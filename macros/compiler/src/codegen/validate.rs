@@ -10,9 +10,22 @@ use quote::{format_ident, quote, ToTokens};
 use crate::json::{to_compact, Json, JsonValue, Loc, Num};
 use crate::model::{Body, Checks, Dfa, Ir, JsonType, NodeId};
 
-/// The name of node `id`'s validator.
-pub fn vname(id: NodeId) -> proc_macro2::Ident {
-    format_ident!("__validate_{}", id)
+/// The name of node `id`'s validator (shared by the nodes that check the same: [`Ir::canon`]).
+pub fn vname(ir: &Ir, id: NodeId) -> proc_macro2::Ident {
+    format_ident!("__validate_{}", ir.canon(id))
+}
+
+/// The inlining attribute of node `id`'s validation functions. One that other nodes share (see
+/// [`Ir::canon`]) is inlined at every call in optimised builds, as each node's own copy was before
+/// they were shared: the sharing saves the user's compiler the copies' type checking, and the
+/// optimiser still specialises each call. Debug builds only mark it `#[inline]` (code generated
+/// where used, not copied into every caller).
+pub fn inline(ir: &Ir, id: NodeId) -> TokenStream {
+    if ir.is_shared(id) {
+        quote!(#[cfg_attr(debug_assertions, inline)] #[cfg_attr(not(debug_assertions), inline(always))])
+    } else {
+        quote!(#[inline])
+    }
 }
 
 /// Whether node `id` accepts everything (calls to it can be left out).
@@ -32,9 +45,11 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
     let need_evi = any(&|c| c.unevaluated_items.is_some());
     let need_vstr = any(&|c| c.property_names.is_some());
     for (id, node) in ir.nodes.iter().enumerate() {
-        if let Body::Checks(c) = &node.body {
+        // A node that checks what an earlier one checks shares its patterns and validator.
+        let shared = ir.canon(id) != id;
+        if let (false, Body::Checks(c)) = (shared, &node.body) {
             for (i, p) in c.pattern.iter().chain(c.pattern_properties.iter().map(|(p, _)| p)).enumerate() {
-                let name = pname(id, i);
+                let name = pname(ir, id, i);
                 out.extend(match &p.dfa {
                     Dfa::Table(t) => {
                         let classes = proc_macro2::Literal::byte_string(&t.classes);
@@ -81,20 +96,24 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
             let body = match &node.body {
                 Body::Always => quote!(true),
                 Body::Never => quote!(false),
-                Body::Checks(c) => vstr_expr(id, c, k),
+                Body::Checks(c) => vstr_expr(ir, id, c, k),
             };
             out.extend(quote! {
                 fn #f(x: &::core::primitive::str) -> ::core::primitive::bool { #body }
             });
         }
-        let name = vname(id);
+        if shared {
+            continue;
+        }
+        let name = vname(ir, id);
         let body = match &node.body {
             Body::Always => quote! { let _ = (v, at, s); true },
             Body::Never => quote! { s.fail(at, || #k::ViolationKind::False { found: v.found() }) },
             Body::Checks(c) => checks(ir, id, c, k),
         };
+        let inline = inline(ir, id);
         out.extend(quote! {
-            #[inline]
+            #inline
             fn #name<V: #p::Instance, S: #k::Sink>(v: V, at: &#k::Path<'_>, s: &mut S) -> ::core::primitive::bool {
                 #body
             }
@@ -104,8 +123,8 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
 }
 
 /// The static holding pattern `i` of node `id` (`pattern` first, then `patternProperties`).
-pub(crate) fn pname(id: NodeId, i: usize) -> proc_macro2::Ident {
-    format_ident!("__PATTERN_{}_{}", id, i)
+pub(crate) fn pname(ir: &Ir, id: NodeId, i: usize) -> proc_macro2::Ident {
+    format_ident!("__PATTERN_{}_{}", ir.canon(id), i)
 }
 
 /// An expression: is `var` valid against node `id` (verdict only)? Text is scanned with the
@@ -116,16 +135,16 @@ fn valid(ir: &Ir, id: NodeId, var: &TokenStream, k: &TokenStream) -> TokenStream
         Body::Never => quote!(false),
         Body::Checks(_) => {
             let _ = k;
-            let (scan, is) = (super::text::sname(id), super::value::iname(id));
+            let (scan, is) = (super::text::sname(ir, id), super::value::iname(ir, id));
             quote!(#var.passes(#scan, #is))
         }
     }
 }
 
 /// The patterns of `patternProperties` of node `id`, with their statics.
-fn pattern_props(id: NodeId, c: &Checks) -> Vec<(proc_macro2::Ident, NodeId)> {
+fn pattern_props(ir: &Ir, id: NodeId, c: &Checks) -> Vec<(proc_macro2::Ident, NodeId)> {
     let offset = usize::from(c.pattern.is_some());
-    c.pattern_properties.iter().enumerate().map(|(i, (_, n))| (pname(id, i + offset), *n)).collect()
+    c.pattern_properties.iter().enumerate().map(|(i, (_, n))| (pname(ir, id, i + offset), *n)).collect()
 }
 
 /// An expression: is property `key` of object `v` evaluated by node `id`'s keywords (the node
@@ -139,7 +158,7 @@ fn evp_expr(ir: &Ir, id: NodeId, c: &Checks, own_unevaluated: bool, k: &TokenStr
     if !names.is_empty() {
         parts.push(quote!(::core::matches!(key, #(#names)|*)));
     }
-    for (pat, _) in pattern_props(id, c) {
+    for (pat, _) in pattern_props(ir, id, c) {
         parts.push(quote!(#pat.is_match(key)));
     }
     parts.extend(in_place_evaluated(ir, c, k, !own_unevaluated, |n| {
@@ -240,7 +259,7 @@ fn evi_expr(ir: &Ir, c: &Checks, own_unevaluated: bool, k: &TokenStream) -> Toke
 
 /// An expression: is the string `x` valid against the node (for `propertyNames`)? Only the
 /// keywords that apply to strings, and the in-place applicators, matter.
-fn vstr_expr(id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
+fn vstr_expr(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     let mut parts: Vec<TokenStream> = Vec::new();
     let call = |n: NodeId| {
         let f = format_ident!("__valid_name_{}", n);
@@ -279,7 +298,7 @@ fn vstr_expr(id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         parts.push(quote!(#k::__private::char_len(x) <= #l));
     }
     if c.pattern.is_some() {
-        let p = pname(id, 0);
+        let p = pname(ir, id, 0);
         parts.push(quote!(#p.is_match(x)));
     }
     if let Some(f) = &c.format {
@@ -495,7 +514,7 @@ fn additional_action(ir: &Ir, add: NodeId, k: &TokenStream) -> TokenStream {
     if matches!(ir.node(add).body, Body::Never) {
         quote! { let _ = e; if !#k::__private::fail_additional(key, at, s) { return false; } }
     } else {
-        let f = vname(add);
+        let f = vname(ir, add);
         with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
     }
 }
@@ -518,7 +537,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     // Elsewhere (the verdict functions call this validator) objects get a one-pass walk.
     let local = super::text::scans_locally(c) && super::value::values_locally(c);
     if local {
-        let (scan, is) = (super::text::sname(id), super::value::iname(id));
+        let (scan, is) = (super::text::sname(ir, id), super::value::iname(ir, id));
         out.extend(quote! { if !S::ORDERED && v.passes(#scan, #is) { return true; } });
     }
 
@@ -552,7 +571,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
 
     // In-place applicators.
     let call = |n: NodeId| {
-        let f = vname(n);
+        let f = vname(ir, n);
         quote! { if !#f(v, at, s) { return false; } }
     };
     if let Some(r) = c.reference.as_ref().filter(|r| !always(ir, r.value.1)) {
@@ -604,7 +623,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         s_checks.extend(quote! { if x.byte_len() > #l && x.char_len() > #l { #f } });
     }
     if let Some(pat) = &c.pattern {
-        let name = pname(id, 0);
+        let name = pname(ir, id, 0);
         let src = &pat.source;
         let f = fail(k, &at, &quote!(Pattern { pattern: #src, found: v.found() }));
         s_checks.extend(quote! { if !x.is_match(&#name) { #f } });
@@ -669,7 +688,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         a_checks.extend(quote! { if let ::core::option::Option::Some((i, j)) = v.first_duplicate() { #f } });
     }
     for (i, pi) in c.prefix_items.iter().enumerate().filter(|(_, pi)| !always(ir, **pi)) {
-        let f = vname(*pi);
+        let f = vname(ir, *pi);
         a_checks.extend(quote! {
             if let ::core::option::Option::Some(e) = v.items().nth(#i) {
                 if !#f(e, &at.index(#i), s) { return false; }
@@ -677,7 +696,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         });
     }
     if let Some(items) = c.items.filter(|i| !always(ir, *i)) {
-        let f = vname(items);
+        let f = vname(ir, items);
         let skip = c.prefix_items.len();
         a_checks.extend(quote! {
             for (i, e) in v.items().enumerate().skip(#skip) {
@@ -706,7 +725,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             let f = fail(k, &quote!(&at.index(i)), &quote!(UnevaluatedItem { index: #p::len64(i) }));
             quote! { let _ = e; #f }
         } else {
-            let f = vname(u);
+            let f = vname(ir, u);
             quote! { if !#f(e, &at.index(i), s) { return false; } }
         };
         let branches = branch_verdicts(ir, c, k);
@@ -730,7 +749,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         let names = group.iter().map(|prop| &prop.name);
         let found: Vec<_> = (0..group.len()).map(|i| format_ident!("__p{}", i)).collect();
         let each = group.iter().zip(&found).map(|(prop, e)| {
-            let f = vname(prop.node);
+            let f = vname(ir, prop.node);
             let name = &prop.name;
             quote! {
                 if let ::core::option::Option::Some(e) = #e {
@@ -743,9 +762,9 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             #(#each)*
         });
     }
-    let patterns = pattern_props(id, c);
+    let patterns = pattern_props(ir, id, c);
     for (pat, n) in patterns.iter().filter(|(_, n)| !always(ir, *n)) {
-        let f = vname(*n);
+        let f = vname(ir, *n);
         let check = with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } });
         o_checks.extend(quote! {
             for (key, e) in v.members() {
@@ -801,7 +820,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     // What the one-pass walk for verdicts leaves to the schema-order code.
     let mut late = TokenStream::new();
     for (dk, d) in c.dependent_schemas.iter().filter(|(_, d)| !always(ir, *d)) {
-        let f = vname(*d);
+        let f = vname(ir, *d);
         late.extend(quote! {
             if v.get(#dk).is_some() && !#f(v, at, s) { return false; }
         });
@@ -816,7 +835,7 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             );
             quote! { let _ = e; #f }
         } else {
-            let f = vname(u);
+            let f = vname(ir, u);
             quote! { if !#f(e, &at.key(key), s) { return false; } }
         };
         let check = with_key(&quote! { if !(#local) { #action } });
@@ -886,7 +905,7 @@ fn one_pass_object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStr
 
     // Per member: its declared schema, the patterns it matches, else `additionalProperties`.
     let arms = c.properties.iter().enumerate().filter(|(_, p)| !always(ir, p.node)).map(|(i, p)| {
-        let (f, name) = (vname(p.node), &p.name);
+        let (f, name) = (vname(ir, p.node), &p.name);
         quote!(#i => { if !#f(e, &at.key(#name), s) { return false; } })
     });
     let mut per_member = quote! {
@@ -895,14 +914,14 @@ fn one_pass_object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStr
             _ => {}
         }
     };
-    let patterns = pattern_props(id, c);
+    let patterns = pattern_props(ir, id, c);
     let track_match = c.additional.is_some_and(|a| !always(ir, a)) && !patterns.is_empty();
     for (pat, n) in &patterns {
         let mark = if track_match { quote!(__matched = true;) } else { TokenStream::new() };
         let check = if always(ir, *n) {
             TokenStream::new()
         } else {
-            let f = vname(*n);
+            let f = vname(ir, *n);
             with_key(&quote! { if !#f(e, &at.key(key), s) { return false; } })
         };
         if !(mark.is_empty() && check.is_empty()) {

@@ -20,9 +20,10 @@ use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::validate::{always, limit, pname, sval, vname};
 
-/// The name of node `id`'s verdict function on a `&Value`.
-pub fn iname(id: NodeId) -> proc_macro2::Ident {
-    format_ident!("__is_{}", id)
+/// The name of node `id`'s verdict function on a `&Value` (shared by the nodes that check the
+/// same: [`Ir::canon`]).
+pub fn iname(ir: &Ir, id: NodeId) -> proc_macro2::Ident {
+    format_ident!("__is_{}", ir.canon(id))
 }
 
 /// Whether this generator compiles every keyword of `c` (the `unevaluated*` keywords are left to
@@ -38,7 +39,7 @@ pub(crate) fn call(ir: &Ir, id: NodeId, var: &TokenStream) -> TokenStream {
         Body::Always => quote!(true),
         Body::Never => quote!(false),
         Body::Checks(_) => {
-            let f = iname(id);
+            let f = iname(ir, id);
             quote!(#f(#var))
         }
     }
@@ -49,21 +50,25 @@ pub fn functions(ir: &Ir, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
     let mut out = TokenStream::new();
     for (id, node) in ir.nodes.iter().enumerate() {
+        if ir.canon(id) != id {
+            continue; // it shares the verdict function of the node it checks the same as
+        }
         let body = match &node.body {
             Body::Always => quote! { let _ = v; true },
             Body::Never => quote! { let _ = v; false },
             Body::Checks(c) if values_locally(c) => node_body(ir, id, c, k),
             Body::Checks(_) => {
-                let f = vname(id);
+                let f = vname(ir, id);
                 quote! {
                     let mut __verdict = #k::Verdict::new();
                     #f(v, &#k::Path::ROOT, &mut __verdict) && __verdict.valid
                 }
             }
         };
-        let name = iname(id);
+        let name = iname(ir, id);
+        let inline = super::validate::inline(ir, id);
         out.extend(quote! {
-            #[inline]
+            #inline
             fn #name(v: &#p::serde_json::Value) -> ::core::primitive::bool {
                 #body
             }
@@ -116,7 +121,7 @@ fn node_body(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
             match kind {
                 K::Null | K::Bool => {}
                 K::Number => tests.extend(number(c, integer, k)),
-                K::String => tests.extend(string(id, c, k)),
+                K::String => tests.extend(string(ir, id, c, k)),
                 K::Array => tests.extend(array(ir, c, k)),
                 K::Object => tests.extend(object(ir, id, c, k)),
             }
@@ -338,7 +343,7 @@ fn number(c: &Checks, integer: bool, k: &TokenStream) -> Vec<TokenStream> {
     })]
 }
 
-fn string(id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> {
+fn string(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> {
     let p = quote!(#k::__private);
     let mut out = Vec::new();
     if let Some(min) = &c.min_length {
@@ -356,7 +361,7 @@ fn string(id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> {
         out.push(quote!(#p::max_chars(__s, #l)));
     }
     if c.pattern.is_some() {
-        let name = pname(id, 0);
+        let name = pname(ir, id, 0);
         out.push(quote!(#name.is_match(__s)));
     }
     if let Some(fm) = &c.format {
@@ -470,7 +475,7 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
 
     let patterns: Vec<(proc_macro2::Ident, NodeId)> = {
         let offset = usize::from(c.pattern.is_some());
-        c.pattern_properties.iter().enumerate().map(|(i, (_, n))| (pname(id, i + offset), *n)).collect()
+        c.pattern_properties.iter().enumerate().map(|(i, (_, n))| (pname(ir, id, i + offset), *n)).collect()
     };
     let additional = c.additional.filter(|a| !always(ir, *a));
     let additional_action = additional.map(|a| match ir.node(a).body {

@@ -7,7 +7,7 @@ mod write;
 
 pub use text::parse_text;
 pub use tokens::parse_tokens;
-pub use write::to_compact;
+pub use write::{to_compact, write_value};
 
 use proc_macro2::Span;
 

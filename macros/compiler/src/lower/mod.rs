@@ -85,7 +85,27 @@ pub fn lower(root: &Json, diags: &mut Diagnostics, options: &Options) -> Ir {
     let root_id = l.schema(root, "");
     refs::resolve_all(&mut l);
     let fallback = Node { pointer: String::new(), loc: None, body: Body::Always, title: None, description: None };
-    Ir { nodes: l.nodes, root: root_id, draft, fallback }
+    let canon = crate::model::share::canonical(&l.nodes);
+    let mut shared = vec![false; canon.len()];
+    for (id, &c) in canon.iter().enumerate() {
+        if c != id {
+            if let Some(s) = shared.get_mut(c) {
+                *s = true;
+            }
+        }
+    }
+    Ir { nodes: l.nodes, root: root_id, draft, fallback, canon, shared }
+}
+
+/// The IR of schema `text`, which must lower without errors (for tests).
+#[cfg(test)]
+pub(crate) fn lower_valid_text(text: &str) -> Ir {
+    let json = crate::json::parse_text(text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut diags =
+        Diagnostics::new(crate::diag::Source::Text { text: text.to_owned() }, proc_macro2::Span::call_site());
+    let ir = lower(&json, &mut diags, &Options::default());
+    assert!(!diags.has_errors(), "{:?}", diags.messages());
+    ir
 }
 
 /// `ptr` extended by one reference token (RFC 6901 escaping).

@@ -1,6 +1,7 @@
 //! The intermediate representation: one node per subschema, with its location and pointer.
 //! Codegen reads only this.
 
+pub mod share;
 pub mod types;
 
 use crate::json::{JsonValue, Loc, Num};
@@ -94,6 +95,11 @@ pub struct Ir {
     pub draft: Draft,
     /// returned by [`Ir::node`] for an id that does not exist (never, by construction)
     pub fallback: Node,
+    /// for each node, the first node that checks exactly the same (itself if none does): the
+    /// validation code of a node is generated once and shared (see [`share::canonical`])
+    pub canon: Vec<NodeId>,
+    /// for each node, whether other nodes use its validation functions
+    pub shared: Vec<bool>,
 }
 
 impl Ir {
@@ -104,6 +110,18 @@ impl Ir {
     #[must_use]
     pub fn node(&self, id: NodeId) -> &Node {
         self.nodes.get(id).unwrap_or(&self.fallback)
+    }
+
+    /// Whether other nodes use node `id`'s validation functions.
+    #[must_use]
+    pub fn is_shared(&self, id: NodeId) -> bool {
+        self.shared.get(id).copied().unwrap_or(false)
+    }
+
+    /// The node whose validation functions node `id` uses: the first that checks the same.
+    #[must_use]
+    pub fn canon(&self, id: NodeId) -> NodeId {
+        self.canon.get(id).copied().unwrap_or(id)
     }
 }
 

@@ -1162,13 +1162,7 @@ mod tests {
 
     /// The typing of schema `text`, root named `Root`: `(name, kind summary)` per type.
     fn summary(text: &str) -> (Vec<(String, String)>, String) {
-        let json = crate::json::parse_text(text).unwrap_or_else(|e| panic!("{e:?}"));
-        let mut diags = crate::diag::Diagnostics::new(
-            crate::diag::Source::Text { text: text.to_owned() },
-            proc_macro2::Span::call_site(),
-        );
-        let ir = crate::lower::lower(&json, &mut diags, &crate::lower::Options::default());
-        assert!(!diags.has_errors(), "{:?}", diags.messages());
+        let ir = crate::lower::lower_valid_text(text);
         let t = typing(&ir, "Root");
         let show = |ty: &Ty| format!("{ty:?}");
         let defs = t
