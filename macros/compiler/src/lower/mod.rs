@@ -86,14 +86,7 @@ pub fn lower(root: &Json, diags: &mut Diagnostics, options: &Options) -> Ir {
     refs::resolve_all(&mut l);
     let fallback = Node { pointer: String::new(), loc: None, body: Body::Always, title: None, description: None };
     let canon = crate::model::share::canonical(&l.nodes);
-    let mut shared = vec![false; canon.len()];
-    for (id, &c) in canon.iter().enumerate() {
-        if c != id {
-            if let Some(s) = shared.get_mut(c) {
-                *s = true;
-            }
-        }
-    }
+    let shared = crate::model::share::shared(&canon);
     Ir { nodes: l.nodes, root: root_id, draft, fallback, canon, shared }
 }
 

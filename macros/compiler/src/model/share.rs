@@ -43,6 +43,18 @@ pub fn canonical(nodes: &[Node]) -> Vec<NodeId> {
     canon
 }
 
+/// For each node, whether another node's `canon` names it (its functions are called for both).
+#[must_use]
+pub fn shared(canon: &[NodeId]) -> Vec<bool> {
+    let mut shared = vec![false; canon.len()];
+    for (id, &c) in canon.iter().enumerate() {
+        if let Some(s) = shared.get_mut(c).filter(|_| c != id) {
+            *s = true;
+        }
+    }
+    shared
+}
+
 /// A text that is equal for two bodies exactly when they check the same, given `canon`.
 fn shape(body: &Body, canon: &[NodeId]) -> String {
     let c = match body {
@@ -188,6 +200,8 @@ mod tests {
         let canon = |p: &str| ir.canon(at(&ir, p));
         assert_eq!(canon("/properties/b"), canon("/properties/a"));
         assert_eq!(canon("/properties/a"), at(&ir, "/properties/a"), "the first one stands for the others");
+        let shared = |p: &str| ir.is_shared(at(&ir, p));
+        assert!(shared("/properties/a") && !shared("/properties/b") && !shared("/properties/c"));
         assert_ne!(canon("/properties/c"), canon("/properties/a"));
         // Objects are compared by what their children check.
         assert_eq!(canon("/properties/e"), canon("/properties/d"));
