@@ -826,7 +826,7 @@ fn float_roundtrip() -> bool {
 #[derive(Debug, Clone)]
 pub struct Keys {
     obj: usize,
-    bloom: [u64; 2],
+    bloom: KeyFilter,
     count: usize,
     seen: Option<HashSet<String>>,
 }
@@ -840,7 +840,7 @@ impl Keys {
     #[inline]
     #[must_use]
     pub fn new(obj: usize) -> Self {
-        Self { obj, bloom: [0; 2], count: 0, seen: None }
+        Self { obj, bloom: KeyFilter::EMPTY, count: 0, seen: None }
     }
 
     /// Record `key`, read at offset `at`.
@@ -857,21 +857,58 @@ impl Keys {
         if let Some(seen) = &mut self.seen {
             return if seen.insert(key.to_cow().into_owned()) { Ok(()) } else { Err(Halt::Syntax) };
         }
-        let h = key.hash();
+        if self.bloom.insert(key.hash()) && sc.has_key_before(self.obj, at, key) {
+            return Err(Halt::Syntax);
+        }
+        Ok(())
+    }
+}
+
+/// The hashes of an object's keys, as a 128-bit Bloom filter: a key whose bits are not all set
+/// was not seen before, and only one whose bits are is compared with the earlier keys, by
+/// reading the object's text again. What [`Keys`] uses in one pass, and what the streaming
+/// automata keep for each object they follow (fixed size: no copy of the keys). Useful up to
+/// [`MANY_KEYS`] keys; beyond, most keys would hit and be compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct KeyFilter([u64; 2]);
+
+impl KeyFilter {
+    /// No key seen.
+    pub(crate) const EMPTY: Self = Self([0; 2]);
+
+    /// How many keys the filter is worth keeping for (the streaming automata leave an object
+    /// with more to the end of the text).
+    pub(crate) const USEFUL: u32 = MANY_KEYS as u32;
+
+    /// Record a key's hash; whether its bits were all set already (it may repeat an earlier key).
+    #[inline]
+    fn insert(&mut self, h: u64) -> bool {
         let (a, b) = ((h & 127) as usize, ((h >> 7) & 127) as usize);
         let (wa, ba) = (a / 64, 1u64 << (a % 64));
         let (wb, bb) = (b / 64, 1u64 << (b % 64));
-        let (Some(&xa), Some(&xb)) = (self.bloom.get(wa), self.bloom.get(wb)) else { return Ok(()) };
-        if xa & ba != 0 && xb & bb != 0 && sc.has_key_before(self.obj, at, key) {
-            return Err(Halt::Syntax);
-        }
-        if let Some(x) = self.bloom.get_mut(wa) {
+        let (Some(&xa), Some(&xb)) = (self.0.get(wa), self.0.get(wb)) else { return true };
+        if let Some(x) = self.0.get_mut(wa) {
             *x |= ba;
         }
-        if let Some(x) = self.bloom.get_mut(wb) {
+        if let Some(x) = self.0.get_mut(wb) {
             *x |= bb;
         }
-        Ok(())
+        xa & ba != 0 && xb & bb != 0
+    }
+
+    /// For a streaming automaton: record the key whose quotes are at offsets `ks` and `ke` of
+    /// `text` (all of the text read so far), a member of the object whose `{` is at `obj`.
+    /// `Some(true)` when an earlier key of that object equals it (decoded: `"\u0061"` is
+    /// `"a"`), `Some(false)` when none does, `None` when the text there is not what the automaton
+    /// read (never, for text it read alive). Reads the object's text again only on a filter hit.
+    pub(crate) fn repeated(&mut self, text: &[u8], obj: usize, ks: usize, ke: usize) -> Option<bool> {
+        let quoted = std::str::from_utf8(text.get(ks..=ke)?).ok()?;
+        let key = Scanner::new(quoted).string().ok()?;
+        if !self.insert(key.hash()) {
+            return Some(false);
+        }
+        let members = std::str::from_utf8(text.get(obj..ks)?).ok()?;
+        Some(Scanner::new(members).has_key_before(0, members.len(), key))
     }
 }
 

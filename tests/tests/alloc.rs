@@ -15,7 +15,7 @@ use std::cell::Cell;
 use std::fmt::Debug;
 
 use fixtures::{nested, Visit, MALFORMED};
-use toolgate::{parse, Tool, Verdict};
+use toolgate::{parse, tool_schema, Progress, Stream, Tool, Verdict};
 
 struct Counting;
 
@@ -166,4 +166,36 @@ fn collecting_from_text_allocates_only_the_report() {
     });
     assert_eq!(r, (true, 2));
     assert!(n > 0);
+}
+
+tool_schema! {
+    /// An object that takes any other key.
+    pub struct Open = {"type": "object", "properties": {"a": {"type": "integer"}}};
+}
+
+#[test]
+fn streaming_repeated_key_checks_allocate_nothing() {
+    // 64 undeclared keys, a third of them escaped: their hashes fill the filter until keys hit
+    // it and the object's keys are read again (decoded), and no feed allocates.
+    let keys: Vec<String> =
+        (0..64).map(|i| if i % 3 == 0 { format!(r#""\u006b{i}": {i}"#) } else { format!(r#""k{i}": {i}"#) }).collect();
+    let text = format!("{{{}}}", keys.join(", "));
+    assert!(Open::is_valid_json(&text));
+    for repeat in [false, true] {
+        let text = if repeat { text.replace(r#""k62""#, r#""\u006b0""#) } else { text.clone() };
+        let mut s = Stream::<Open>::with_capacity(text.len());
+        for (i, b) in text.as_bytes().iter().enumerate() {
+            let (n, p) = allocations(|| s.feed(std::slice::from_ref(b)));
+            if let Progress::Dead(d) = p {
+                assert!(repeat, "dead at {i}: {d}");
+                assert_eq!(i, text.find(r#""\u006b0": 62"#).map(|k| k + 8).unwrap_or(0), "{d}");
+                break;
+            }
+            assert_eq!(n, 0, "a feed allocated {n} times at byte {i}");
+        }
+        if !repeat {
+            let (n, ok) = allocations(|| s.finish().is_ok());
+            assert_eq!((n, ok), (0, true));
+        }
+    }
 }

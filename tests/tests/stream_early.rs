@@ -128,10 +128,37 @@ fn closed_objects_and_property_names_when_the_key_closes_or_earlier() {
     assert_eq!(dies_at::<Early>(r#"{"n": 1, "named": {"ab": 1}}"#), None);
 }
 
+tool_schema! {
+    /// Read by the general automaton: several subschemas speak of the root.
+    pub struct General = {
+        "allOf": [{"type": "object"}, {"properties": {"n": {"type": "integer"}, "o": {"type": "object"}}}]
+    };
+}
+
 #[test]
 fn a_duplicate_key_when_the_repeated_key_closes() {
     early(r#"{"n": 1, "n": 2}"#, "n\": 2", 1);
     early(r#"{"n": 1, "\u006e": 2}"#, "e\": 2", 1);
+    // Undeclared keys too (the object's earlier keys read again from the text), decoded.
+    early(r#"{"n": 1, "card": {"x": 1, "y": 2, "x": 3}}"#, "x\": 3", 1);
+    early(r#"{"n": 1, "card": {"x": 1, "\u0078": 3}}"#, "8\": 3", 1);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "card": {"x": 1, "xx": 2, "y": {"x": 1, "y": 2}}}"#), None);
+    // The same in the general automaton, at the root and in a member, with its reason.
+    for (text, needle) in
+        [(r#"{"n": 1, "a": [], "b": 2, "a": 3}"#, "a\": 3"), (r#"{"o": {"k": {"k": 1}, "l": 2, "k": 3}}"#, "k\": 3")]
+    {
+        assert_eq!(dies_at::<General>(text), Some(at(text, needle, 1)), "{text}");
+        let mut s = General::stream();
+        let Progress::Dead(d) = s.feed(text.as_bytes()) else { panic!("{text} is alive") };
+        assert!(d.error.to_string().contains("duplicate key"), "{text}: {}", d.error);
+    }
+    // Many undeclared keys: each compared as it closes, while the filter is of use.
+    let many: Vec<String> = (0..60).map(|i| format!("\"k{i}\": {i}")).collect();
+    let text = format!(r#"{{"o": {{{}, "k41": 0}}}}"#, many.join(", "));
+    assert_eq!(dies_at::<General>(&text), Some(at(&text, "k41\": 0", 3)));
+    let text = format!(r#"{{"o": {{{}}}}}"#, many.join(", "));
+    assert_eq!(dies_at::<General>(&text), None);
+    assert!(General::is_valid_json(&text));
 }
 
 #[test]

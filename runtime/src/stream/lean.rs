@@ -29,7 +29,7 @@
 
 use std::fmt;
 
-use crate::text::{Kind, Scanner, MAX_DEPTH};
+use crate::text::{KeyFilter, Kind, Scanner, MAX_DEPTH};
 
 use super::machine::{
     all_bits, exact_name, filter_bits, hex, in_bounds, is_plain, is_ws, narrow_run, number_literal, plain_end, Death,
@@ -71,8 +71,10 @@ struct Frame {
     /// decoded bytes of the current string or key
     koff: u32,
     dfa: u32,
-    /// keys that no name declares (their duplicates are found at the end)
+    /// keys that no name declares
     undeclared: u32,
+    /// their hashes, to find a repeated one when it closes
+    keys: KeyFilter,
     start: usize,
     /// where the current key begins (its opening quote)
     ks: usize,
@@ -97,6 +99,7 @@ impl Frame {
         koff: 0,
         dfa: 0,
         undeclared: 0,
+        keys: KeyFilter::EMPTY,
         start: 0,
         ks: 0,
         chars: 0,
@@ -116,7 +119,7 @@ pub trait Delegate: Clone + fmt::Debug + Send + Sync + 'static {
     fn advance(&mut self, text: &[u8]) -> bool;
     /// The offset after the value, once it ended valid.
     fn end(&self) -> Option<usize>;
-    /// Whether its verdict was the automaton's own (no undeclared key that may repeat).
+    /// Whether its verdict was the automaton's own (no key that may repeat unseen).
     fn exact(&self) -> bool;
     /// As [`Machine::plain_string`].
     fn plain_string(&self) -> Option<((u8, u8, u8), u64)>;
@@ -194,7 +197,7 @@ pub struct Lean<const S: usize, const D: usize, X: Delegate = Whole> {
     key_escaped: bool,
     frames: [Frame; D],
     nf: usize,
-    /// the final verdict can come from this automaton alone (no undeclared key repeated)
+    /// the final verdict can come from this automaton alone (no key that may repeat unseen)
     exact: bool,
     /// the root value closed valid
     root_valid: bool,
@@ -1256,11 +1259,21 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         };
         f.sel = sel;
         if sel == NONE {
-            f.undeclared += 1;
-            if f.undeclared > 1 {
-                self.exact = false;
+            if node.closed {
+                return false;
             }
-            return !node.closed;
+            // An undeclared key: compared with the object's earlier keys (read again from the
+            // text when their filter says it may repeat one); past the filter's use, at the end.
+            f.undeclared += 1;
+            let repeated =
+                if f.undeclared > KeyFilter::USEFUL { None } else { f.keys.repeated(text, f.start, f.ks, at) };
+            return match repeated {
+                Some(repeated) => !repeated,
+                None => {
+                    self.exact = false;
+                    true
+                }
+            };
         }
         let bit = 1u128 << sel;
         if f.seen & bit != 0 {

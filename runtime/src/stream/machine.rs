@@ -23,7 +23,7 @@
 
 use crate::num::Limit;
 use crate::pattern::Stepped;
-use crate::text::{Kind, Num, Scanner, Span, MAX_DEPTH};
+use crate::text::{KeyFilter, Kind, Num, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
 use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
@@ -169,8 +169,10 @@ struct Frame {
     /// the current member's key, quotes included
     ks: usize,
     ke: usize,
-    /// keys that no slot declares (their duplicates are found at the end)
+    /// keys that no slot declares
     undeclared: u32,
+    /// their hashes, to find a repeated one when it closes
+    keys: KeyFilter,
 }
 
 impl Frame {
@@ -185,6 +187,7 @@ impl Frame {
         ks: 0,
         ke: 0,
         undeclared: 0,
+        keys: KeyFilter::EMPTY,
     };
 }
 
@@ -284,7 +287,7 @@ pub struct Machine<const S: usize, const D: usize> {
     nf: usize,
     slots: [Slot; S],
     ns: usize,
-    /// the final verdict can come from this automaton alone (no undeclared key repeated,
+    /// the final verdict can come from this automaton alone (no key that may repeat unseen,
     /// nothing beyond capacity)
     exact: bool,
     /// the schema layer gave up (capacity): syntax only from here, the end decides
@@ -501,7 +504,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// Whether the text read so far is one complete valid value (whitespace may follow),
     /// as far as the automaton knows: `Some(true)` or `Some(false)` when it knows exactly,
-    /// `None` when only a full check of the text can tell (an undeclared key repeated somewhere).
+    /// `None` when only a full check of the text can tell (a key that may repeat where no frame
+    /// follows the object, or past its 64th undeclared key).
     #[must_use]
     pub fn complete(&self) -> Option<bool> {
         if self.dead.is_some() {
@@ -1605,11 +1609,23 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             return self.syntax(at, "a duplicate key");
         }
         if !declared {
-            if let Some(f) = self.frames.get_mut(level) {
-                f.undeclared += 1;
-                if f.undeclared > 1 {
-                    self.exact = false;
+            // Compared with the object's earlier keys (read again from the text when their
+            // filter says it may repeat one); past the filter's use, at the end.
+            let repeated = match self.frames.get_mut(level) {
+                Some(f) => {
+                    f.undeclared += 1;
+                    if f.undeclared > KeyFilter::USEFUL {
+                        None
+                    } else {
+                        f.keys.repeated(text, f.start, f.ks, at)
+                    }
                 }
+                None => Some(false),
+            };
+            match repeated {
+                Some(true) => return self.syntax(at, "a duplicate key"),
+                Some(false) => {}
+                None => self.exact = false,
             }
         }
         if died && !self.settle(at) {
@@ -1759,6 +1775,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             ks: 0,
             ke: 0,
             undeclared: 0,
+            keys: KeyFilter::EMPTY,
         };
         self.nf = level + 1;
         // First-byte checks.
