@@ -33,6 +33,10 @@ pub trait Text: Copy {
     fn eq_str(self, s: &str) -> bool;
     /// Whether `pattern` matches somewhere in the text.
     fn is_match(self, pattern: &Pattern) -> bool;
+    /// [`Text::is_match`] for a pattern that accepts the strings of one length whose bytes are
+    /// in given sets; `fixed` is the same question as a slice pattern over the bytes, used on
+    /// text without escapes.
+    fn is_match_fixed(self, fixed: impl FnOnce(&[u8]) -> bool, pattern: &Pattern) -> bool;
     /// Whether the text has format `name` (see [`format_matches`]).
     fn has_format(self, name: &str) -> bool {
         self.with_str(|s| format_matches(name, s))
@@ -68,6 +72,10 @@ impl Text for &str {
         pattern.is_match(self)
     }
     #[inline]
+    fn is_match_fixed(self, fixed: impl FnOnce(&[u8]) -> bool, _: &Pattern) -> bool {
+        fixed(self.as_bytes())
+    }
+    #[inline]
     fn is_in(self, test: impl FnOnce(&str) -> bool, _: &[&str]) -> bool {
         test(self)
     }
@@ -100,6 +108,14 @@ impl Text for Str<'_> {
             pattern.is_match_chars(self.chars())
         } else {
             pattern.is_match(self.raw_str())
+        }
+    }
+    #[inline]
+    fn is_match_fixed(self, fixed: impl FnOnce(&[u8]) -> bool, pattern: &Pattern) -> bool {
+        if self.is_escaped() {
+            pattern.is_match_chars(self.chars())
+        } else {
+            fixed(self.raw_str().as_bytes())
         }
     }
     #[inline]

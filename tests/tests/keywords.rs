@@ -218,6 +218,49 @@ fn string_lengths_count_code_points() {
 }
 
 tool_schema! {
+    pub struct Codes = {
+        "type": "object",
+        "properties": {
+            "sku": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{4}$"},
+            "accent": {"type": "string", "pattern": "^é[a-f0-9]{2}$"},
+            "prefix": {"type": "string", "pattern": "^[A-Z]{3}"}
+        }
+    };
+}
+
+#[test]
+fn patterns_of_one_length_and_byte_sets() {
+    // Checked byte by byte with a slice pattern on text without escapes, by the DFA on text
+    // with them (and on a parsed value): every path agrees.
+    verdicts::<Codes>(
+        &[json!({"sku": "ABC-1234", "accent": "éa9", "prefix": "ABCdef"}), json!({"accent": "é00"})],
+        &[
+            (json!({"sku": "ABC-123"}), "/sku", "pattern"),
+            (json!({"sku": "ABC-12345"}), "/sku", "pattern"),
+            (json!({"sku": "abc-1234"}), "/sku", "pattern"),
+            (json!({"sku": "ABC_1234"}), "/sku", "pattern"),
+            (json!({"sku": ""}), "/sku", "pattern"),
+            (json!({"accent": "ea9"}), "/accent", "pattern"),
+            (json!({"accent": "éa9 "}), "/accent", "pattern"),
+            (json!({"prefix": "AB"}), "/prefix", "pattern"),
+        ],
+    );
+    for (text, valid) in [
+        (r#"{"sku": "\u0041BC-1234"}"#, true),
+        (r#"{"sku": "ABC\u002d1234"}"#, true),
+        (r#"{"sku": "ABC-123\u0034"}"#, true),
+        (r#"{"sku": "ABC-123\u0041"}"#, false),
+        (r#"{"accent": "\u00e9ff"}"#, true),
+        (r#"{"accent": "\u00e8ff"}"#, false),
+    ] {
+        assert_eq!(Codes::is_valid_json(text), valid, "{text}");
+        assert_eq!(Codes::from_json(text).is_ok(), valid, "{text}");
+        let value: Value = serde_json::from_str(text).unwrap_or_default();
+        assert_eq!(Codes::is_valid(&value), valid, "{text}");
+    }
+}
+
+tool_schema! {
     pub struct Numbers = {
         "type": "object",
         "properties": {

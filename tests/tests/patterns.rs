@@ -1,9 +1,11 @@
 //! The compiled `pattern` DFAs, in both forms the macro emits (a transition table for small
-//! automata, regex-automata's sparse form for large ones), match exactly what the `regex` crate
-//! matches for the same translated pattern, on strings of characters each pattern cares about.
+//! automata, regex-automata's sparse form for large ones), and the byte sets read off a table
+//! where the pattern accepts the strings of one length whose bytes are in them (checked with a
+//! slice pattern), match exactly what the `regex` crate matches for the same translated
+//! pattern, on strings of characters each pattern cares about.
 
 use toolgate::__private::Pattern;
-use toolgate_compiler::lower::regex::{compile, translate};
+use toolgate_compiler::lower::regex::{compile, fixed, translate};
 use toolgate_compiler::model::Dfa;
 
 /// The runtime's pattern for a compiled DFA (leaked: the macro's are statics).
@@ -51,13 +53,28 @@ fn compiled_patterns_match_what_the_regex_crate_matches() {
         r"^\p{Lu}\p{Ll}*$",
         r"[^\s\S]",
         r"\p{Letter}\p{Number}\p{Letter}",
+        r"^\d{4}-\d{2}-\d{2}$",
+        r"^é-[a-f0-9]{2}$",
+        r"^[a-z]{3}",
+        r"[A-Z]{3}",
+        r"^(a|b)(c|d)$",
+        r"^a?b$",
     ];
+    let seeds = ["ABC-1234", "C004217", "aab", "abcdab", "ab ab", "", "123.45", "αω", "Éé", "2026-12-03", "é-a9", "bd"];
+    let mut fixed_ones = Vec::new();
     let alphabet: Vec<char> = "aAbBcdCxZ019-.é α ω\n_\u{2028}𝄞".chars().collect();
     let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let (mut tables, mut sparse) = (0, 0);
     for source in patterns {
         let translated = translate(source).unwrap_or_else(|e| panic!("{source}: {e}"));
         let dfa = compile(&translated).unwrap_or_else(|e| panic!("{source}: {e}"));
+        let sets = match &dfa {
+            Dfa::Table(t) => fixed(t),
+            Dfa::Sparse { .. } => None,
+        };
+        if sets.is_some() {
+            fixed_ones.push(source);
+        }
         match dfa {
             Dfa::Table(_) => tables += 1,
             Dfa::Sparse { .. } => sparse += 1,
@@ -70,20 +87,37 @@ fn compiled_patterns_match_what_the_regex_crate_matches() {
             let s: String = (0..len).map(|_| alphabet[rng.below(alphabet.len())]).collect();
             // Some strings that the anchored patterns accept, with a character changed.
             let s = match n % 4 {
-                0 => ["ABC-1234", "C004217", "aab", "abcdab", "ab ab", "", "123.45", "αω", "Éé"][n / 4 % 9]
-                    .chars()
-                    .chain(s.chars().take(usize::from(n % 3 == 0)))
-                    .collect(),
+                0 => seeds[n / 4 % seeds.len()].chars().chain(s.chars().take(usize::from(n % 3 == 0))).collect(),
+                1 => {
+                    // A seed with one character replaced.
+                    let mut c: Vec<char> = seeds[n / 4 % seeds.len()].chars().collect();
+                    if !c.is_empty() {
+                        let i = rng.below(c.len());
+                        c[i] = alphabet[rng.below(alphabet.len())];
+                    }
+                    c.into_iter().collect()
+                }
                 _ => s,
             };
             let want = oracle.is_match(&s);
             matched += usize::from(want);
             assert_eq!(pattern.is_match(&s), want, "/{source}/ on {s:?}");
             assert_eq!(pattern.is_match_chars(s.chars()), want, "/{source}/ on {s:?}, as characters");
+            if let Some(sets) = &sets {
+                let b = s.as_bytes();
+                let got = b.len() == sets.len()
+                    && b.iter().zip(sets).all(|(c, ranges)| ranges.iter().any(|&(lo, hi)| (lo..=hi).contains(c)));
+                assert_eq!(got, want, "/{source}/ on {s:?}, by its byte sets {sets:?}");
+            }
         }
         // Each pattern both matches and fails somewhere (except the one that never matches).
         assert!(matched > 0 || source == r"[^\s\S]", "/{source}/ never matched");
         assert!(matched < 4000 || source == "x*", "/{source}/ always matched");
     }
     assert!(tables >= 10 && sparse >= 2, "{tables} tables, {sparse} sparse");
+    assert_eq!(
+        fixed_ones,
+        [r"^[A-Z]{3}-[0-9]{4}$", r"^C[0-9]{6}$", r"^\d{4}-\d{2}-\d{2}$", r"^é-[a-f0-9]{2}$", r"^(a|b)(c|d)$"],
+        "the patterns of one length and byte sets"
+    );
 }

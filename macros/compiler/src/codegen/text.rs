@@ -17,7 +17,7 @@ use quote::{format_ident, quote};
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::validate::{always, key_index, limit, pname, sval, vname};
+use super::validate::{always, key_index, limit, pattern_test, sval, vname};
 
 /// The name of node `id`'s scan function (shared by the nodes that check the same: [`Ir::canon`]).
 pub fn sname(ir: &Ir, id: NodeId) -> proc_macro2::Ident {
@@ -483,8 +483,8 @@ fn scan_checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream 
             });
         }
         if c.pattern.is_some() {
-            let name = pname(ir, id, 0);
-            lens.extend(quote! { if !#p::Text::is_match(__s, &#name) { #invalid; } });
+            let test = pattern_test(ir, id, &quote!(__s), false, k);
+            lens.extend(quote! { if !#test { #invalid; } });
         }
         if let Some(fm) = &c.format {
             let name = &fm.value;

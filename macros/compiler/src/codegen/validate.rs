@@ -50,6 +50,22 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
         if let (false, Body::Checks(c)) = (shared, &node.body) {
             for (i, p) in c.pattern.iter().chain(c.pattern_properties.iter().map(|(p, _)| p)).enumerate() {
                 let name = pname(ir, id, i);
+                if let (Some(sets), true) = (&p.fixed, i == 0 && c.pattern.is_some()) {
+                    // `pattern`'s whole subject, byte by byte: a length and a range test per
+                    // byte (see `pattern_test`; `patternProperties` keep their DFA).
+                    let f = format_ident!("__fixed_{}_{}", ir.canon(id), i);
+                    let positions = sets.iter().map(|ranges| {
+                        let alts =
+                            ranges.iter().map(|&(lo, hi)| if lo == hi { quote!(#lo) } else { quote!(#lo..=#hi) });
+                        quote!(#(#alts)|*)
+                    });
+                    out.extend(quote! {
+                        #[inline]
+                        fn #f(b: &[::core::primitive::u8]) -> ::core::primitive::bool {
+                            ::core::matches!(b, [#(#positions),*])
+                        }
+                    });
+                }
                 out.extend(match &p.dfa {
                     Dfa::Table(t) => {
                         let classes = proc_macro2::Literal::byte_string(&t.classes);
@@ -125,6 +141,30 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
 /// The static holding pattern `i` of node `id` (`pattern` first, then `patternProperties`).
 pub(crate) fn pname(ir: &Ir, id: NodeId, i: usize) -> proc_macro2::Ident {
     format_ident!("__PATTERN_{}_{}", ir.canon(id), i)
+}
+
+/// An expression: does node `id`'s `pattern` match the string `s` (a `&str` when `str`, else
+/// any string the runtime's `Text` trait reads)? A pattern of one length and byte sets is
+/// checked by its slice pattern (`__fixed_…`) where the text has no escapes, any other by
+/// stepping its DFA.
+pub(crate) fn pattern_test(ir: &Ir, id: NodeId, s: &TokenStream, str: bool, k: &TokenStream) -> TokenStream {
+    let name = pname(ir, id, 0);
+    let fixed = match &ir.node(id).body {
+        Body::Checks(c) => c.pattern.as_ref().is_some_and(|p| p.fixed.is_some()),
+        _ => false,
+    };
+    match (fixed, str) {
+        (false, true) => quote!(#name.is_match(#s)),
+        (false, false) => quote!(#k::__private::Text::is_match(#s, &#name)),
+        (true, true) => {
+            let f = format_ident!("__fixed_{}_0", ir.canon(id));
+            quote!(#f(#s.as_bytes()))
+        }
+        (true, false) => {
+            let f = format_ident!("__fixed_{}_0", ir.canon(id));
+            quote!(#k::__private::Text::is_match_fixed(#s, #f, &#name))
+        }
+    }
 }
 
 /// An expression: is `var` valid against node `id` (verdict only)? Text is scanned with the
@@ -298,8 +338,7 @@ fn vstr_expr(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         parts.push(quote!(#k::__private::char_len(x) <= #l));
     }
     if c.pattern.is_some() {
-        let p = pname(ir, id, 0);
-        parts.push(quote!(#p.is_match(x)));
+        parts.push(pattern_test(ir, id, &quote!(x), true, k));
     }
     if let Some(f) = &c.format {
         let name = &f.value;
@@ -623,10 +662,10 @@ fn checks(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
         s_checks.extend(quote! { if x.byte_len() > #l && x.char_len() > #l { #f } });
     }
     if let Some(pat) = &c.pattern {
-        let name = pname(ir, id, 0);
         let src = &pat.source;
         let f = fail(k, &at, &quote!(Pattern { pattern: #src, found: v.found() }));
-        s_checks.extend(quote! { if !x.is_match(&#name) { #f } });
+        let test = pattern_test(ir, id, &quote!(x), false, k);
+        s_checks.extend(quote! { if !#test { #f } });
     }
     if let Some(fm) = &c.format {
         let name = &fm.value;

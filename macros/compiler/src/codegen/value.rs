@@ -18,7 +18,7 @@ use quote::{format_ident, quote};
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::validate::{always, limit, pname, sval, vname};
+use super::validate::{always, limit, pattern_test, pname, sval, vname};
 
 /// The name of node `id`'s verdict function on a `&Value` (shared by the nodes that check the
 /// same: [`Ir::canon`]).
@@ -361,8 +361,7 @@ fn string(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
         out.push(quote!(#p::max_chars(__s, #l)));
     }
     if c.pattern.is_some() {
-        let name = pname(ir, id, 0);
-        out.push(quote!(#name.is_match(__s)));
+        out.push(pattern_test(ir, id, &quote!(__s), true, k));
     }
     if let Some(fm) = &c.format {
         let name = &fm.value;

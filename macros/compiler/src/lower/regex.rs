@@ -427,6 +427,60 @@ fn table(dfa: &dense::DFA<Vec<u32>>) -> Option<DfaTable> {
     })
 }
 
+/// The most bytes a [`fixed`] pattern's subject may have (the slice pattern grows with it).
+const FIXED_LIMIT: usize = 64;
+
+/// The byte sets of a pattern that accepts exactly the strings of one length whose bytes are
+/// in those sets, one set per byte (`^[A-Z]{3}-[0-9]{4}$`), as inclusive ranges; `None` for any
+/// other pattern, or one longer than [`FIXED_LIMIT`] bytes.
+///
+/// Read off the table, so it means what the table means: from the start, every state is live
+/// and has one live successor, every byte that does not lead to it leads to the dead state, and
+/// the end of input matches nowhere but after the last state of the chain, from which every
+/// byte is dead. A string then matches exactly when it has the chain's length and each byte
+/// leads along it.
+#[must_use]
+pub fn fixed(t: &DfaTable) -> Option<Vec<Vec<(u8, u8)>>> {
+    let stride = usize::from(t.stride);
+    let row = |s: u16| {
+        let at = usize::from(s);
+        t.next.get(at..at + stride)
+    };
+    let live = |s: u16| s >= t.match_end;
+    let is_match = |s: u16| s >= t.quit_end && s < t.match_end;
+    let mut sets = Vec::new();
+    let mut s = t.start;
+    if !live(s) {
+        return None;
+    }
+    loop {
+        let r = row(s)?;
+        let (bytes, eoi) = r.split_at(stride - 1);
+        let eoi = *eoi.first()?;
+        let mut successors = bytes.iter().copied().filter(|&n| n != 0);
+        let Some(next) = successors.next() else {
+            // The last state: the end of input must match here.
+            return (is_match(eoi) && !sets.is_empty()).then_some(sets);
+        };
+        if !live(next) || successors.any(|n| n != next) || is_match(eoi) || sets.len() == FIXED_LIMIT {
+            return None;
+        }
+        let mut ranges: Vec<(u8, u8)> = Vec::new();
+        for b in 0..=255u8 {
+            let class = usize::from(*t.classes.get(usize::from(b))?);
+            if bytes.get(class) != Some(&next) {
+                continue;
+            }
+            match ranges.last_mut() {
+                Some((_, hi)) if hi.checked_add(1) == Some(b) => *hi = b,
+                _ => ranges.push((b, b)),
+            }
+        }
+        sets.push(ranges);
+        s = next;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::translate;

@@ -2,7 +2,7 @@
 
 use super::{describe, Claim, Lowerer};
 use crate::json::{JsonValue, Loc, Member};
-use crate::model::{Checks, Kw, Node, Pattern};
+use crate::model::{Checks, Dfa, Kw, Node, Pattern};
 
 /// Translate and compile a pattern, reporting at `loc` if it cannot be done exactly.
 pub fn pattern(l: &mut Lowerer<'_>, source: &str, loc: Loc, ptr: &str) -> Option<Pattern> {
@@ -14,7 +14,13 @@ pub fn pattern(l: &mut Lowerer<'_>, source: &str, loc: Loc, ptr: &str) -> Option
         }
     };
     match super::regex::compile(&translated) {
-        Ok(dfa) => Some(Pattern { source: source.to_owned(), translated, dfa }),
+        Ok(dfa) => {
+            let fixed = match &dfa {
+                Dfa::Table(t) => super::regex::fixed(t),
+                Dfa::Sparse { .. } => None,
+            };
+            Some(Pattern { source: source.to_owned(), translated, dfa, fixed })
+        }
         Err(e) => {
             l.error(loc, ptr, format!("pattern {source:?} cannot be compiled: {e}"));
             None

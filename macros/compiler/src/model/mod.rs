@@ -327,6 +327,11 @@ pub struct Pattern {
     pub translated: String,
     /// the unanchored DFA (matching anywhere)
     pub dfa: Dfa,
+    /// When the pattern accepts exactly the strings of one length whose bytes are in given sets
+    /// (`^[A-Z]{3}-[0-9]{4}$`: identifiers, codes, dates), those sets, one per byte of the
+    /// subject, as inclusive ranges: a whole string is then checked with a slice pattern instead
+    /// of stepping the DFA. Read off the DFA's table ([`crate::lower::regex::fixed`]).
+    pub fixed: Option<Vec<Vec<(u8, u8)>>>,
 }
 
 /// A compiled `pattern`.
