@@ -432,7 +432,7 @@ const FIXED_LIMIT: usize = 64;
 
 /// The byte sets of a pattern that accepts exactly the strings of one length whose bytes are
 /// in those sets, one set per byte (`^[A-Z]{3}-[0-9]{4}$`), as inclusive ranges; `None` for any
-/// other pattern, or one longer than [`FIXED_LIMIT`] bytes.
+/// other pattern, or one longer than 64 bytes (`FIXED_LIMIT`).
 ///
 /// Read off the table, so it means what the table means: from the start, every state is live
 /// and has one live successor, every byte that does not lead to it leads to the dead state, and
