@@ -19,7 +19,7 @@
 //!
 //! What it shows: no masked generation ever ends invalid. The mask is exact for the stream, and
 //! where the stream does not see a dead end early (README, "Constrained decoding": a number
-//! judged at its end, a key repeated in a free-form value, an unanchored `pattern`) a walk can still get
+//! judged at its end, a key repeated deep in a free-form value, an unanchored `pattern`) a walk can still get
 //! stuck or run to the length budget: both are counted as failures, never cut and accepted.
 
 use std::time::{Duration, Instant};

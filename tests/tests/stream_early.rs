@@ -135,6 +135,11 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// Values no subschema speaks of.
+    pub struct Free = {"type": "object", "properties": {"m": {}, "t": true}};
+}
+
 #[test]
 fn a_duplicate_key_when_the_repeated_key_closes() {
     early(r#"{"n": 1, "n": 2}"#, "n\": 2", 1);
@@ -152,6 +157,24 @@ fn a_duplicate_key_when_the_repeated_key_closes() {
         let Progress::Dead(d) = s.feed(text.as_bytes()) else { panic!("{text} is alive") };
         assert!(d.error.to_string().contains("duplicate key"), "{text}: {}", d.error);
     }
+    // In values no subschema speaks of (`{}`, `true`, an undeclared member's), within the
+    // tracked levels, for both automata alike.
+    for (text, needle) in [
+        (r#"{"m": {"x": 1, "x": 2}}"#, "x\": 2"),
+        (r#"{"t": [{"x": 1, "y": 2, "x": 3}]}"#, "x\": 3"),
+        (r#"{"zz": {"x": 1, "\u0078": 2}}"#, "8\": 2"),
+        (r#"{"m": {"xxxxxxxxxxxxxxxxxxxx": 1, "yyyyyyyyyyyyyyyyyyyyyyyyy": 2, "xxxxxxxxxxxxxxxxxxxx": 2}}"#, "x\": 2"),
+    ] {
+        assert_eq!(dies_at::<Free>(text), Some(at(text, needle, 1)), "{text}");
+        assert_eq!(toolgate::Stream::<Free>::__reference(text.as_bytes()).0, Some(at(text, needle, 1)), "{text}");
+    }
+    // Below them, `finish` finds it.
+    let text = r#"{"t": [{"x": 1, "y": {"k": 1, "k": 2}}]}"#;
+    assert_eq!(dies_at::<Free>(text), None);
+    assert!(Free::stream().feed(text.as_bytes()) == Progress::Alive);
+    let mut s = Free::stream();
+    let _ = s.feed(text.as_bytes());
+    assert!(s.finish().is_err());
     // Many undeclared keys: each compared as it closes, while the filter is of use.
     let many: Vec<String> = (0..60).map(|i| format!("\"k{i}\": {i}")).collect();
     let text = format!(r#"{{"o": {{{}, "k41": 0}}}}"#, many.join(", "));
@@ -359,4 +382,22 @@ fn literals_of_an_enum_at_their_first_letter() {
     early_refs(r#"{"flag": true}"#, "true", 0);
     assert_eq!(dies_at::<Refs>(r#"{"flag": false}"#), None);
     early_refs(r#"{"flag": null}"#, "null", 0);
+}
+
+tool_schema! {
+    /// A `contains` that accepts every item, below free-form values' extra levels.
+    pub struct CountsAll = {"type": "object", "properties": {"any": {"contains": true, "minContains": 2}, "m": {}}};
+}
+
+#[test]
+fn a_contains_that_accepts_everything_counts_every_item() {
+    for (text, valid) in
+        [(r#"{"any": [null, "x"]}"#, true), (r#"{"any": [{"a": 1}, [2]]}"#, true), (r#"{"any": [null]}"#, false)]
+    {
+        assert_eq!(CountsAll::is_valid_json(text), valid, "{text}");
+        let mut s = CountsAll::stream();
+        let alive = s.feed(text.as_bytes()) == Progress::Alive;
+        assert_eq!(alive && s.finish().is_ok(), valid, "{text}");
+        assert_eq!(dies_at::<CountsAll>(text), (!valid).then(|| at(text, "]}", 0)), "{text}");
+    }
 }

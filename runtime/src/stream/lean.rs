@@ -1112,6 +1112,16 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         let Some((_, resolved)) = judge else { return Push::Free };
         let bits = kind.bits();
         let e = match resolved {
+            Resolved::Free if level > 0 && matches!(kind, Kind::Object | Kind::Array) => {
+                // No subschema speaks of it, but its keys must not repeat (nor those of the
+                // objects inside): a frame of the node that accepts everything (`NONE`), as the
+                // general automaton keeps one without slots.
+                let f = Frame { node: NONE, kind, children: level + 1 < D, start: at, ..Frame::EMPTY };
+                let Some(slot) = self.frames.get_mut(level) else { return Push::Free };
+                *slot = f;
+                self.nf = level + 1;
+                return Push::Pushed;
+            }
             Resolved::Free => {
                 self.root_free |= level == 0;
                 return Push::Free;
@@ -1340,6 +1350,11 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// The exact verdict of frame `f`'s subschema on its value, which just closed.
     fn verdict(&self, f: &Frame, text: &[u8]) -> bool {
         let node = self.prog.node(f.node);
+        if node.always {
+            // A container no subschema speaks of: nothing to judge (its syntax, duplicate keys
+            // included, is the lexer's and its frames').
+            return true;
+        }
         let kb = f.kind.bits();
         let container = matches!(f.kind, Kind::Array | Kind::Object);
         let from_state = if container {

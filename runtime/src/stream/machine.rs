@@ -1702,6 +1702,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
         let lo = self.ns;
         let (count, root) = (self.ns, level == 0);
+        // Whether a `contains` of the parent asks about this item (its count is kept when the
+        // item closes, even where no slot is needed to judge it).
+        let mut contains = false;
         if root {
             self.add(self.root, lo);
         } else if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
@@ -1709,7 +1712,6 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 return false;
             }
             let key = kind == Kind::String && self.in_key;
-            let mut contains = false;
             for i in usize::from(parent.lo)..usize::from(parent.hi) {
                 let Some(p) = self.slots.get(i).copied() else { continue };
                 if p.st != St::Open {
@@ -1759,9 +1761,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             self.ns = count;
             return false;
         }
-        if self.ns == lo {
+        if self.ns == lo && !contains && (level == 0 || !matches!(kind, Kind::Object | Kind::Array)) {
             return false;
         }
+        // (An array or object below the root that no subschema speaks of gets a frame without
+        // slots all the same: its keys are compared as they close, its items' objects too. So
+        // does an item that only a `contains` accepting everything asks about: it counts.)
         let children = level + 1 < D;
         let Some(f) = self.frames.get_mut(level) else { return false };
         *f = Frame {

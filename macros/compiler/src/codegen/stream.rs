@@ -18,6 +18,12 @@ use super::validate::{json_text, limit, pname, vname};
 /// ancestor closes.
 pub const MAX_LEVELS: usize = 16;
 
+/// Levels given beyond the schema's depth where a value at its last tracked level may hold an
+/// array or object that no subschema speaks of (a free-form argument: `{}`, `true`, an
+/// undeclared member): such a value gets a frame too, so that its keys, and those of the
+/// objects directly inside it, are compared as they close.
+const FREE_LEVELS: usize = 2;
+
 /// Names an object node may follow by bits.
 const MAX_NAMES: usize = 128;
 
@@ -36,6 +42,8 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
     let mut values = closure(ir, [ir.root]);
     let mut keys = BTreeSet::new();
     let (mut slots, mut levels) = (0, 0);
+    // The levels that containers no subschema speaks of need (see `FREE_LEVELS`).
+    let mut free_levels = 0;
     while levels < MAX_LEVELS {
         let size = values.len().max(keys.len());
         if size == 0 {
@@ -43,6 +51,9 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
         }
         slots += size;
         levels += 1;
+        if values.iter().any(|&n| holds_free(ir, n)) {
+            free_levels = levels + FREE_LEVELS;
+        }
         let (mut next, mut next_keys) = (Vec::new(), Vec::new());
         for &n in &values {
             if let Body::Checks(c) = &ir.node(n).body {
@@ -60,7 +71,7 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
         values = closure(ir, next);
         keys = closure(ir, next_keys);
     }
-    (slots.max(1), levels.max(1))
+    (slots.max(1), levels.max(free_levels).clamp(1, MAX_LEVELS))
 }
 
 /// `ids` and every subschema they apply in place, without those that accept everything.
@@ -168,6 +179,25 @@ fn enum_strings(c: &Checks) -> Option<usize> {
 
 /// Whether the automaton follows an object node's members (else its objects are judged when
 /// they close).
+/// Whether node `n` may take an array or object with a member or item that no subschema speaks
+/// of (conservative: any undeclared member or item it does not give a subschema, or one it gives
+/// the schema that accepts everything). A node that applies others in place is left to them
+/// (they are at the same level: a `oneOf` of closed objects holds nothing free).
+fn holds_free(ir: &Ir, n: NodeId) -> bool {
+    let Body::Checks(c) = &ir.node(n).body else { return false };
+    if c.in_place().next().is_some() {
+        return false;
+    }
+    let k = kinds(ir, n, 0);
+    let free = |x: Option<NodeId>| x.is_none_or(|x| matches!(ir.node(x).body, Body::Always));
+    let object = k & 32 != 0
+        && (free(c.additional)
+            || !members_followed(c)
+            || c.properties.iter().any(|p| matches!(ir.node(p.node).body, Body::Always)));
+    let array = k & 16 != 0 && (free(c.items) || c.prefix_items.iter().any(|&x| free(Some(x))));
+    object || array
+}
+
 fn members_followed(c: &Checks) -> bool {
     names(c).len() <= MAX_NAMES && c.pattern_properties.len() <= MAX_PATTERNS
 }
