@@ -48,6 +48,7 @@ pub mod tools {
                 "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
                 "count": {"type": "integer", "minimum": 0, "maximum": 9, "multipleOf": 3},
                 "flags": {"type": "object", "additionalProperties": {"type": "boolean"}},
+                "sku": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{4}$"},
                 "type": {"const": {"a": [1, null, true]}}
             },
             "required": ["value", "from_unit", "to_unit"],

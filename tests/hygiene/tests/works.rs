@@ -5,6 +5,10 @@ fn generated_code_works_under_a_renamed_dependency() {
     assert!(toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m", "to_unit": "km", "count": 6}"#));
     assert!(!toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m", "to_unit": "km", "count": 7}"#));
     assert!(!toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m"}"#));
+    // A pattern of one length and byte sets: its slice pattern, and the DFA for escaped text.
+    assert!(toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m", "to_unit": "km", "sku": "ABC-1234"}"#));
+    assert!(toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m", "to_unit": "km", "sku": "\u0041BC-1234"}"#));
+    assert!(!toolgate_hygiene::check(r#"{"value": 1, "from_unit": "m", "to_unit": "km", "sku": "ABC-123"}"#));
 }
 
 #[test]
