@@ -60,6 +60,14 @@ pub struct Vocabulary {
     /// every token's bytes, by id
     tokens: Vec<Vec<u8>>,
     max_len: usize,
+    /// inside a string nobody looks at, at a character boundary and with room left for the
+    /// longest token: the tokens made of plain string bytes only (allowed there whatever else
+    /// holds), as mask words
+    plain: Vec<u64>,
+    /// and the trie nodes where a plain path first meets a `"` or `\`, with where their
+    /// parent's path starts in `entry_paths` (the only subtrees the automaton must walk there)
+    entries: Vec<(u32, u32)>,
+    entry_paths: Vec<u8>,
 }
 
 impl fmt::Debug for Vocabulary {
@@ -96,6 +104,9 @@ impl Vocabulary {
             empty: Vec::new(),
             tokens: Vec::new(),
             max_len: 0,
+            plain: Vec::new(),
+            entries: Vec::new(),
+            entry_paths: Vec::new(),
         };
         // Sorted byte strings give the trie in preorder: a token adds the nodes for the bytes
         // beyond its common prefix with the previous token.
@@ -139,7 +150,51 @@ impl Vocabulary {
         }
         v.first.push(u32::try_from(v.ids.len()).unwrap_or(u32::MAX));
         v.tokens = tokens;
+        v.plain_slices();
         v
+    }
+
+    /// Precompute [`Vocabulary::plain`] and [`Vocabulary::entries`]: one walk over the trie with
+    /// the UTF-8 state of each plain path, as the mask's walk inside a plain string keeps it.
+    fn plain_slices(&mut self) {
+        let mut plain = vec![0u64; self.tokens.len().div_ceil(64)];
+        // per depth: the UTF-8 state after the path down to it, `None` once it is not plain
+        let mut state: Vec<Option<(u8, u8, u8)>> = vec![None; self.max_len + 1];
+        if let Some(s) = state.first_mut() {
+            *s = Some((0, 0, 0));
+        }
+        let mut path: Vec<u8> = Vec::with_capacity(self.max_len);
+        for i in 0..self.bytes.len() {
+            let d = self.depth.get(i).copied().map_or(1, usize::from);
+            let b = self.bytes.get(i).copied().unwrap_or(0);
+            path.truncate(d - 1);
+            let next = match state.get(d - 1).copied().flatten() {
+                Some((need, lo, hi)) => match plain_step(need, lo, hi, b) {
+                    Step::Plain(u) => Some(u),
+                    Step::Full => {
+                        if let (Ok(node), Ok(at)) = (u32::try_from(i), u32::try_from(self.entry_paths.len())) {
+                            self.entries.push((node, at));
+                            self.entry_paths.extend_from_slice(&path);
+                        }
+                        None
+                    }
+                    Step::Dead => None,
+                },
+                None => None,
+            };
+            if let Some(s) = state.get_mut(d) {
+                *s = next;
+            }
+            if next.is_some() {
+                for &id in self.ending(i) {
+                    if let Some(w) = plain.get_mut(id as usize / 64) {
+                        *w |= 1 << (id % 64);
+                    }
+                }
+            }
+            path.push(b);
+        }
+        self.plain = plain;
     }
 
     /// How many tokens.
@@ -267,6 +322,15 @@ impl TokenMask {
         self.count = 0;
     }
 
+    /// Allow every token of `words` (a bitset by id, as the mask's own).
+    fn set_all(&mut self, words: &[u64]) {
+        for (w, &p) in self.bits.iter_mut().zip(words) {
+            let new = p & !*w;
+            *w |= new;
+            self.count += new.count_ones() as usize;
+        }
+    }
+
     fn set(&mut self, id: u32) {
         let id = id as usize;
         if let Some(w) = self.bits.get_mut(id / 64) {
@@ -315,6 +379,30 @@ impl<T: Tool> Stream<T> {
             // is copied only below a `"` or `\` (`plain` is the depth down to which the path is
             // plain, `utf` its UTF-8 state per depth).
             let start = self.m.plain_string();
+            if start.is_some_and(|(u, budget)| u == (0, 0, 0) && budget >= vocab.max_len as u64) {
+                // A string nobody looks at, at a character boundary, with room for any token's
+                // characters: the plain tokens at once, then the subtrees below a `"` or `\`
+                // with the automaton.
+                mask.set_all(&vocab.plain);
+                for (k, &(node, at)) in vocab.entries.iter().enumerate() {
+                    let next_at = vocab.entries.get(k + 1).map_or(vocab.entry_paths.len(), |e| e.1 as usize);
+                    let parent_path = vocab.entry_paths.get(at as usize..next_at).unwrap_or_default();
+                    text.truncate(base);
+                    text.extend_from_slice(parent_path);
+                    let d = parent_path.len() + 1;
+                    if let Some([root, .., parent]) = stack.get_mut(..d) {
+                        parent.clone_from(root);
+                        if !parent.advance(&text) {
+                            continue;
+                        }
+                    }
+                    let (from, to) = (node as usize, vocab.end.get(node as usize).map_or(0, |&e| e as usize));
+                    walk(vocab, mask, stack, &mut text, base, from, to);
+                }
+                mask.scratch = scratch;
+                mask.text = text;
+                return;
+            }
             let budget = start.map_or(0, |s| s.1);
             let mut plain = if start.is_some() { vocab.max_len } else { 0 };
             let mut utf = std::mem::take(&mut mask.utf);
@@ -369,13 +457,7 @@ impl<T: Tool> Stream<T> {
                         }
                     }
                 } else {
-                    match stack.get_mut(d - 1..=d) {
-                        Some([parent, child]) => {
-                            child.clone_from(parent);
-                            child.advance(&text)
-                        }
-                        _ => false,
-                    }
+                    step(stack, d, &text)
                 };
                 if alive {
                     for &id in vocab.ending(i) {
@@ -390,6 +472,46 @@ impl<T: Tool> Stream<T> {
         }
         mask.scratch = scratch;
         mask.text = text;
+    }
+}
+
+/// The child at depth `d` from its parent's state at `d - 1`, reading the last byte of `text`:
+/// whether it lives.
+fn step<A: Automaton>(stack: &mut [A], d: usize, text: &[u8]) -> bool {
+    match stack.get_mut(d - 1..=d) {
+        Some([parent, child]) => {
+            child.clone_from(parent);
+            child.advance(text)
+        }
+        _ => false,
+    }
+}
+
+/// Walk trie nodes `from..to` (a subtree whose root's parent state is in `stack`) with the
+/// automaton, setting the tokens of every node that lives.
+fn walk<A: Automaton>(
+    vocab: &Vocabulary,
+    mask: &mut TokenMask,
+    stack: &mut [A],
+    text: &mut Vec<u8>,
+    base: usize,
+    from: usize,
+    to: usize,
+) {
+    let mut i = from;
+    while i < to {
+        let d = vocab.depth.get(i).copied().map_or(1, usize::from);
+        let b = vocab.bytes.get(i).copied().unwrap_or(0);
+        text.truncate(base + d - 1);
+        text.push(b);
+        if step(stack, d, text) {
+            for &id in vocab.ending(i) {
+                mask.set(id);
+            }
+            i += 1;
+        } else {
+            i = vocab.end.get(i).map_or(to, |&e| e as usize).max(i + 1);
+        }
     }
 }
 
