@@ -31,7 +31,9 @@
 //! vocabulary's byte strings, feeding each trie edge's byte once to a copy of the automaton and
 //! skipping the whole subtree below a byte that kills it, so tokens that share a prefix share the
 //! work; nothing is allocated per mask once a [`TokenMask`] has served a tool (its scratch space
-//! is kept).
+//! is kept). Inside a string whose characters nobody looks at (the usual free-text argument),
+//! the tokens made of plain string bytes only are allowed at once, from a set the
+//! [`Vocabulary`] precomputes, and only the subtrees below a first `"` or `\` are walked.
 
 use std::any::Any;
 use std::fmt;
