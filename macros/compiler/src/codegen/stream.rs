@@ -177,8 +177,6 @@ fn enum_strings(c: &Checks) -> Option<usize> {
     }
 }
 
-/// Whether the automaton follows an object node's members (else its objects are judged when
-/// they close).
 /// Whether node `n` may take an array or object with a member or item that no subschema speaks
 /// of (conservative: any undeclared member or item it does not give a subschema, or one it gives
 /// the schema that accepts everything). A node that applies others in place is left to them
@@ -198,6 +196,8 @@ fn holds_free(ir: &Ir, n: NodeId) -> bool {
     object || array
 }
 
+/// Whether the automaton follows an object node's members (else its objects are judged when
+/// they close).
 fn members_followed(c: &Checks) -> bool {
     names(c).len() <= MAX_NAMES && c.pattern_properties.len() <= MAX_PATTERNS
 }
