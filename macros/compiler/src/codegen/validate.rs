@@ -53,7 +53,7 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
                 if let (Some(sets), true) = (&p.fixed, i == 0 && c.pattern.is_some()) {
                     // `pattern`'s whole subject, byte by byte: a length and a range test per
                     // byte (see `pattern_test`; `patternProperties` keep their DFA).
-                    let f = format_ident!("__fixed_{}_{}", ir.canon(id), i);
+                    let f = fixed_name(ir, id);
                     let positions = sets.iter().map(|ranges| {
                         let alts =
                             ranges.iter().map(|&(lo, hi)| if lo == hi { quote!(#lo) } else { quote!(#lo..=#hi) });
@@ -153,18 +153,18 @@ pub(crate) fn pattern_test(ir: &Ir, id: NodeId, s: &TokenStream, str: bool, k: &
         Body::Checks(c) => c.pattern.as_ref().is_some_and(|p| p.fixed.is_some()),
         _ => false,
     };
+    let f = fixed_name(ir, id);
     match (fixed, str) {
         (false, true) => quote!(#name.is_match(#s)),
         (false, false) => quote!(#k::__private::Text::is_match(#s, &#name)),
-        (true, true) => {
-            let f = format_ident!("__fixed_{}_0", ir.canon(id));
-            quote!(#f(#s.as_bytes()))
-        }
-        (true, false) => {
-            let f = format_ident!("__fixed_{}_0", ir.canon(id));
-            quote!(#k::__private::Text::is_match_fixed(#s, #f, &#name))
-        }
+        (true, true) => quote!(#f(#s.as_bytes())),
+        (true, false) => quote!(#k::__private::Text::is_match_fixed(#s, #f, &#name)),
     }
+}
+
+/// The name of node `id`'s `pattern` as a slice-pattern function (where it has one).
+fn fixed_name(ir: &Ir, id: NodeId) -> proc_macro2::Ident {
+    format_ident!("__fixed_{}", ir.canon(id))
 }
 
 /// An expression: is `var` valid against node `id` (verdict only)? Text is scanned with the
