@@ -82,7 +82,8 @@ struct Frame {
     chars: u64,
     /// names seen
     seen: u128,
-    /// names the current key may still be, or `enum` strings the string may still be
+    /// names the current key may still be (declared, not yet present), or `enum` strings the
+    /// string may still be
     cands: u128,
 }
 
@@ -190,6 +191,8 @@ pub struct Lean<const S: usize, const D: usize, X: Delegate = Whole> {
     depth: u32,
     /// bit `i`: the container at depth `i` is an object
     objects: u128,
+    /// the innermost open container is an object (bit `depth - 1` of `objects`)
+    in_obj: bool,
     /// whether the string being read is a key
     in_key: bool,
     mode: Mode,
@@ -232,6 +235,7 @@ impl<const S: usize, const D: usize, X: Delegate> Clone for Lean<S, D, X> {
         self.lex = src.lex;
         self.depth = src.depth;
         self.objects = src.objects;
+        self.in_obj = src.in_obj;
         self.in_key = src.in_key;
         self.mode = src.mode;
         self.key_escaped = src.key_escaped;
@@ -322,6 +326,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             lex: Lex::Value,
             depth: 0,
             objects: 0,
+            in_obj: false,
             in_key: false,
             mode: Mode::Skip,
             key_escaped: false,
@@ -612,8 +617,6 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         let mut pos = self.pos;
         let Some(f) = self.top_mut() else { return Some(plain_end(text, pos)) };
         let node = prog.node(f.node);
-        // The names that may still come: declared, not yet present.
-        let open = all_bits(node.props.len()) & !f.seen;
         let (mut cands, mut koff) = (f.cands, f.koff as usize);
         while let Some(&b) = text.get(pos) {
             if !is_plain(b) {
@@ -622,7 +625,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             cands = narrow_byte(node.name_bytes, cands, koff, b);
             koff += 1;
             pos += 1;
-            if cands & open == 0 {
+            if cands == 0 {
                 return None;
             }
         }
@@ -665,7 +668,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             Mode::Key => {
                 f.cands = narrow_byte(node.name_bytes, f.cands, f.koff as usize, b);
                 f.koff += 1;
-                f.cands & all_bits(node.props.len()) & !f.seen != 0
+                f.cands != 0
             }
             Mode::Count => {
                 if b & 0xC0 != 0x80 {
@@ -712,7 +715,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             Mode::Skip => true,
             Mode::Key => {
                 f.cands = filter_bits(f.cands, |i| node.names.get(i).is_some_and(|n| fits(n, f.koff)));
-                f.cands & all_bits(node.props.len()) & !f.seen != 0
+                f.cands != 0
             }
             Mode::Count | Mode::Follow => {
                 if digits == 0 && high.is_none() && f.chars >= node.max_length {
@@ -933,7 +936,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     }
 
     fn in_object(&self) -> bool {
-        self.depth > 0 && self.objects >> (self.depth - 1) & 1 == 1
+        self.in_obj
     }
 
     fn after_value(&mut self) {
@@ -975,6 +978,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                     self.objects &= !(1 << self.depth);
                 }
                 self.depth += 1;
+                self.in_obj = b == b'{';
                 self.lex = if b == b'{' { Lex::ObjFirst } else { Lex::ArrFirst };
             }
             b'"' => {
@@ -1090,6 +1094,13 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// The subschema of a value of kind `kind` beginning at `level`, and what it resolves to.
     fn judge(&self, level: usize, kind: Kind) -> Option<(u16, Resolved)> {
         let n = self.subschema(level)?;
+        if n != NONE {
+            // The common case, inline: a plain subschema judges the value itself.
+            let node = self.prog.node(n);
+            if node.shape == shape::PLAIN && !node.always {
+                return Some((n, Resolved::Node(n)));
+            }
+        }
         Some((n, resolve(self.prog, n, kind.bits(), 16)))
     }
 
@@ -1232,7 +1243,10 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         f.sel = NONE;
         // Followed byte by byte only where a key can die before it closes.
         f.kfollow = node.closed && node.patterns.is_empty();
-        f.cands = if f.kfollow { all_bits(node.names.len()) } else { 0 };
+        // The names the key may still be: declared and not yet present (under
+        // `additionalProperties: false`, any other key is dead when it closes, as it would be
+        // as a repeat or an undeclared name).
+        f.cands = if f.kfollow { all_bits(node.props.len()) & !f.seen } else { 0 };
         if f.kfollow {
             self.mode = Mode::Key;
         }
@@ -1328,6 +1342,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// A `]` or `}` closed the innermost container.
     fn close_container(&mut self, text: &[u8]) -> bool {
         self.depth -= 1;
+        self.in_obj = self.depth > 0 && self.objects >> (self.depth - 1) & 1 == 1;
         self.after_value();
         let level = self.depth as usize;
         if self.nf == level + 1 {
@@ -1338,9 +1353,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
 
     /// The value of frame `level` closed: its exact verdict.
     fn close_frame(&mut self, text: &[u8], level: usize) -> bool {
-        let Some(f) = self.frames.get(level).copied() else { return true };
         self.nf = level;
-        if !self.verdict(&f, text) {
+        let Some(f) = self.frames.get(level) else { return true };
+        if !self.verdict(f, text) {
             return false;
         }
         self.root_valid |= level == 0;

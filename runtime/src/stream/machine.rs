@@ -2475,10 +2475,31 @@ pub(super) const fn all_bits(n: usize) -> u128 {
     }
 }
 
+/// Byte classes, one load per question: [`PLAIN`], [`WS`].
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c >= 0x20 && c < 0x80 && c != b'"' && c != b'\\' {
+            t[b] |= PLAIN;
+        }
+        if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+            t[b] |= WS;
+        }
+        b += 1;
+    }
+    t
+};
+/// A byte that stands for itself inside a string: printable ASCII but `"` and `\`.
+const PLAIN: u8 = 1;
+/// JSON whitespace.
+const WS: u8 = 2;
+
 /// A byte a string takes as one character with no other effect: printable ASCII, not `"` or `\\`.
 #[inline]
-pub(super) const fn is_plain(b: u8) -> bool {
-    b >= 0x20 && b < 0x80 && b != b'"' && b != b'\\'
+pub(super) fn is_plain(b: u8) -> bool {
+    CLASS[usize::from(b)] & PLAIN != 0
 }
 
 /// Whether all 8 bytes of `w` are plain (conservative: `false` may be wrong only when some
@@ -2509,8 +2530,9 @@ pub(super) fn plain_end(text: &[u8], mut i: usize) -> usize {
     i
 }
 
-pub(super) const fn is_ws(b: u8) -> bool {
-    matches!(b, b' ' | b'\n' | b'\r' | b'\t')
+#[inline]
+pub(super) fn is_ws(b: u8) -> bool {
+    CLASS[usize::from(b)] & WS != 0
 }
 
 pub(super) fn hex(b: u8) -> Option<u16> {

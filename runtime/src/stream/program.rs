@@ -249,6 +249,7 @@ impl Node {
     /// Whether a scalar of kind `bits` ([`ty`] bits of one kind) is judged by this node's
     /// `type` alone: nothing in place, no `enum`/`const`, and none of its keywords for that kind
     /// (a number: no bounds, not `integer` only; a string: no length, `pattern` or `format`).
+    #[inline]
     pub(crate) fn type_only(&self, bits: u8) -> bool {
         self.in_place_free()
             && self.scalar & bits == bits
@@ -257,6 +258,7 @@ impl Node {
     }
 
     /// Not `false`, nothing applied in place, no `enum`/`const`.
+    #[inline]
     pub(crate) fn in_place_free(&self) -> bool {
         !self.never
             && self.closure.len() == 1
@@ -269,6 +271,7 @@ impl Node {
     }
 
     /// Whether a string value needs its characters looked at one by one.
+    #[inline]
     pub(crate) fn follows_chars(&self) -> bool {
         self.max_length != u64::MAX || self.min_length > 0 || self.strings.is_some() || self.pattern.is_some()
     }
