@@ -896,14 +896,32 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             _ if is_ws(b) => true,
             Lex::Colon => {
                 self.lex = Lex::Value;
-                b == b':'
+                // The value mostly follows at once: its first byte is read here, not by
+                // another turn of the loop.
+                b == b':' && self.value_next(text)
             }
             Lex::After => {
                 let object = self.in_object();
                 match b {
+                    b',' if object => {
+                        self.lex = Lex::Key;
+                        if !self.promise() {
+                            return false;
+                        }
+                        // The next key's opening quote, mostly at once.
+                        match next_token(text, self.pos) {
+                            Some((p, b'"')) => {
+                                self.pos = p + 1;
+                                self.begin_key(p);
+                            }
+                            Some((p, _)) => self.pos = p,
+                            None => self.pos = text.len(),
+                        }
+                        true
+                    }
                     b',' => {
-                        self.lex = if object { Lex::Key } else { Lex::Value };
-                        self.promise()
+                        self.lex = Lex::Value;
+                        self.promise() && self.value_next(text)
                     }
                     b'}' if object => self.close_container(text),
                     b']' if !object => self.close_container(text),
@@ -932,6 +950,20 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             }
             // After the root value, or a state that is not between tokens (never called so).
             _ => false,
+        }
+    }
+
+    /// After a `:`, or a `,` in an array: the next value's first byte, when the text has it.
+    fn value_next(&mut self, text: &[u8]) -> bool {
+        match next_token(text, self.pos) {
+            Some((p, c)) => {
+                self.pos = p;
+                self.skip_complete(text, p, c) || self.begin_value(text, c, p)
+            }
+            None => {
+                self.pos = text.len();
+                true
+            }
         }
     }
 
@@ -1400,6 +1432,18 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             _ => true,
         }
     }
+}
+
+/// The first byte after whitespace from `p`, and where it is.
+#[inline]
+fn next_token(text: &[u8], mut p: usize) -> Option<(usize, u8)> {
+    while let Some(&c) = text.get(p) {
+        if !is_ws(c) {
+            return Some((p, c));
+        }
+        p += 1;
+    }
+    None
 }
 
 /// One decoded byte of a string value stepped by its subschema: its characters counted, its
