@@ -1360,8 +1360,8 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         if self.lazy != NONE {
             let node = self.prog.node(std::mem::replace(&mut self.lazy, NONE));
             let span = text.get(self.num_start..self.pos).unwrap_or_default();
-            return match (node.bounds, number_literal(span)) {
-                (Some(b), Some(x)) => in_bounds(x, &b, node.types & ty::NUMBER == 0),
+            return match (&node.bounds, number_literal(span)) {
+                (Some(b), Some(x)) => in_bounds(x, b, node.types & ty::NUMBER == 0),
                 _ => std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok()),
             };
         }
@@ -1411,9 +1411,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         };
         let span = text.get(f.start..self.pos).unwrap_or_default();
         if !from_state {
-            if let (Kind::Number, Some(b), Some(x)) = (f.kind, node.bounds, number_literal(span)) {
+            if let (Kind::Number, Some(b), Some(x)) = (f.kind, &node.bounds, number_literal(span)) {
                 // A short number literal against bounds: decided here, as the scan would.
-                return in_bounds(x, &b, node.types & ty::NUMBER == 0);
+                return in_bounds(x, b, node.types & ty::NUMBER == 0);
             }
             return std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok());
         }

@@ -2433,7 +2433,7 @@ pub(super) fn number_literal(t: &[u8]) -> Option<Num> {
 /// Whether number `n` is within `[minimum, exclusiveMinimum, maximum, exclusiveMaximum]`, and an
 /// integer if `integer`.
 pub(super) fn in_bounds(n: Num, b: &[Option<Limit>; 4], integer: bool) -> bool {
-    let [lo, xlo, hi, xhi] = *b;
+    let [lo, xlo, hi, xhi] = b;
     !((integer && !n.is_integer())
         || lo.is_some_and(|l| n.compare(l).is_lt())
         || xlo.is_some_and(|l| n.compare(l).is_le())
