@@ -2476,6 +2476,8 @@ pub(super) const fn all_bits(n: usize) -> u128 {
 }
 
 /// Byte classes, one load per question: [`PLAIN`], [`WS`].
+// `b < 256` indexes a 256-entry table: the indexing cannot fail (and runs at compile time).
+#[allow(clippy::indexing_slicing)]
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut b = 0;
@@ -2499,7 +2501,14 @@ const WS: u8 = 2;
 /// A byte a string takes as one character with no other effect: printable ASCII, not `"` or `\\`.
 #[inline]
 pub(super) fn is_plain(b: u8) -> bool {
-    CLASS[usize::from(b)] & PLAIN != 0
+    class(b) & PLAIN != 0
+}
+
+/// The classes of `b` (a `u8` indexes the 256-entry table: the `None` arm is never taken and
+/// compiles away).
+#[inline]
+fn class(b: u8) -> u8 {
+    CLASS.get(usize::from(b)).copied().unwrap_or(0)
 }
 
 /// Whether all 8 bytes of `w` are plain (conservative: `false` may be wrong only when some
@@ -2530,9 +2539,10 @@ pub(super) fn plain_end(text: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// JSON whitespace: space, tab, line feed, carriage return.
 #[inline]
 pub(super) fn is_ws(b: u8) -> bool {
-    CLASS[usize::from(b)] & WS != 0
+    class(b) & WS != 0
 }
 
 pub(super) fn hex(b: u8) -> Option<u16> {
