@@ -998,6 +998,10 @@ pub struct StreamRun {
     pub reference: Option<Option<usize>>,
     /// the lean automaton handed over to the general one (it never should)
     pub handed_over: bool,
+    /// the first feed (or `finish`) at which the stream said something else than the same
+    /// stream without its quick reader (`Stream::__automaton_only`), fed the same chunks: the
+    /// quick reader must change nothing but the cost
+    pub quick: Option<String>,
 }
 
 /// Feed `text` to `T::stream()` in chunks of the sizes `sizes` cycles through (an empty `sizes`
@@ -1006,6 +1010,8 @@ pub struct StreamRun {
 pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
     let bytes = text.as_bytes();
     let mut s = T::stream();
+    let mut plain = T::stream().__automaton_only();
+    let mut quick = None;
     let (mut at, mut k) = (0, 0);
     let mut first: Option<toolgate::Progress> = None;
     let mut dead = None;
@@ -1015,6 +1021,10 @@ pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
         let n = sizes.get(k % sizes.len().max(1)).copied().unwrap_or(left).clamp(1, left);
         k += 1;
         let p = s.feed(&bytes[at..at + n]);
+        let q = plain.feed(&bytes[at..at + n]);
+        if p != q && quick.is_none() {
+            quick = Some(format!("bytes {at}..{}: {p:?}, without the quick reader {q:?}", at + n));
+        }
         at += n;
         match (&first, p) {
             (None, toolgate::Progress::Alive) => {}
@@ -1030,9 +1040,13 @@ pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
     let verdict = s.__automaton_verdict();
     let handed_over = s.__handed_over();
     let finish = s.finish().map_err(|e| e.to_string());
+    let plain_finish = plain.finish().map_err(|e| e.to_string());
+    if finish != plain_finish && quick.is_none() {
+        quick = Some(format!("finish: {finish:?}, without the quick reader {plain_finish:?}"));
+    }
     let reference =
         (toolgate::Stream::<T>::__lean() && sizes == [1]).then(|| toolgate::Stream::<T>::__reference(bytes).0);
-    StreamRun { dead, unstable, verdict, finish, reference, handed_over }
+    StreamRun { dead, unstable, verdict, finish, reference, handed_over, quick }
 }
 
 /// Eight chunk sizes between 1 and 17, the same for the same `seed` (SplitMix64).
@@ -1138,6 +1152,9 @@ pub fn check_stream(
         }
         if r.handed_over {
             wrong.push(format!("{how}: the lean automaton handed over to the general one"));
+        }
+        if let Some(q) = &r.quick {
+            wrong.push(format!("{how}: the quick reader changed the answer at {q}"));
         }
         if let Some(reference) = r.reference.filter(|&g| g != r.dead.as_ref().map(|d| d.offset)) {
             wrong.push(format!("{how}: the lean automaton died at {dead:?}, the general one at {reference:?}"));

@@ -105,6 +105,7 @@ fn always_dead(text: &str, _sizes: &[usize]) -> toolgate_conformance::StreamRun 
         finish: Err("dead".to_owned()),
         reference: None,
         handed_over: false,
+        quick: None,
     }
 }
 
@@ -118,12 +119,21 @@ fn chunk_dependent(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamR
         finish: Err("dead".to_owned()),
         reference: None,
         handed_over: false,
+        quick: None,
     }
 }
 
 /// A lean stream that dies at the first byte where the general automaton dies at the second.
 fn lean_disagrees(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamRun {
     toolgate_conformance::StreamRun { reference: (sizes == [1]).then_some(Some(1)), ..always_dead(text, sizes) }
+}
+
+/// A stream whose quick reader answered otherwise than the automaton alone.
+fn quick_disagrees(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamRun {
+    toolgate_conformance::StreamRun {
+        quick: Some("bytes 0..1: Alive, without the quick reader Dead".to_owned()),
+        ..always_dead(text, sizes)
+    }
 }
 
 fn accept_all(_: &str) -> bool {
@@ -145,6 +155,11 @@ fn check_stream_reports_a_broken_stream() {
     assert_eq!(r.dead, Some(0));
     let r = check_stream(lean_disagrees, reject_all, "{}", Some(false), &[vec![2]]);
     assert_eq!(r.wrong, ["1-byte chunks: the lean automaton died at Some(0), the general one at Some(1)"]);
+    let r = check_stream(quick_disagrees, reject_all, "{}", Some(false), &[]);
+    assert_eq!(
+        r.wrong,
+        ["1-byte chunks: the quick reader changed the answer at bytes 0..1: Alive, without the quick reader Dead"]
+    );
     let r = check_stream(chunk_dependent, reject_all, "[1, 2]", Some(false), &[vec![6], vec![3, 1]]);
     assert!(r.wrong.iter().any(|w| w.contains("death offset Some(5), with 1-byte chunks Some(0)")), "{:?}", r.wrong);
     assert!(r.wrong.iter().any(|w| w.contains("death offset Some(2)")), "{:?}", r.wrong);

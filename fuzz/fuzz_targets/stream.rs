@@ -7,7 +7,8 @@
 //! chunking); `can_finish` after the last byte is the verdict
 //! (and, on short texts, at every chunk boundary the verdict on the text so far); `into_tool`
 //! of a valid text is `from_json`'s value; where the tool streams with the lean automaton, it dies
-//! at the byte where the general automaton does. Nothing panics.
+//! at the byte where the general automaton does; the stream answers every feed and `finish` as
+//! the same stream without its quick reader does. Nothing panics.
 //!
 //! Input: byte 0 is a header: `n = h & 7` chunk sizes follow (each 0..=255; 0 feeds an empty
 //! slice), used in turn until the text is fed (`n = 0`: the whole text in one feed); `h & 8`
@@ -126,6 +127,16 @@ fn check<T: Tool + PartialEq + Debug>(text: &[u8], sizes: &[u8], whole: bool) {
     // Fed after the end: ignored.
     let _ = s.feed(b" ");
     assert_eq!(s.finish(), finished, "{}: finish again after a feed: {text:?}", T::NAME);
+
+    // The quick reader changes nothing but the cost: the same answer at every feed, and at
+    // the end, as the stream without it.
+    let mut quick = Stream::<T>::with_capacity(text.len());
+    let mut plain = Stream::<T>::with_capacity(text.len()).__automaton_only();
+    for (i, piece) in pieces.iter().enumerate() {
+        let (a, b) = (quick.feed(piece), plain.feed(piece));
+        assert_eq!(a, b, "{}: feed {i}, with and without the quick reader: {text:?}", T::NAME);
+    }
+    assert_eq!(quick.finish(), plain.finish(), "{}: finish with and without the quick reader: {text:?}", T::NAME);
 
     if valid {
         let built = s.into_tool();

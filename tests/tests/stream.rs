@@ -13,25 +13,43 @@ use fixtures::{mutants, Lcg, Visit, MALFORMED};
 use toolgate::{Progress, Stream, Tool};
 
 /// Feed `text` in the chunks `sizes` cycles through; the death offset (if any) and the end.
+/// The stream's quick reader changes nothing but the cost: every feed, and `finish`, answer
+/// what the same stream without it answers.
 fn run<T: Tool>(text: &[u8], sizes: &[usize]) -> (Option<usize>, bool, Stream<T>) {
     let mut s = T::stream();
+    let mut plain = T::stream().__automaton_only();
     let mut at = 0;
     let mut k = 0;
     let mut dead = None;
     while at < text.len() {
         let n = sizes[k % sizes.len()].max(1).min(text.len() - at);
         k += 1;
-        if let Progress::Dead(d) = s.feed(&text[at..at + n]) {
+        let p = s.feed(&text[at..at + n]);
+        let q = plain.feed(&text[at..at + n]);
+        assert_eq!(
+            p,
+            q,
+            "bytes {at}..{} of {:?}: with and without the quick reader",
+            at + n,
+            String::from_utf8_lossy(text)
+        );
+        if let Progress::Dead(d) = p {
             dead.get_or_insert(d.offset);
         }
         at += n;
     }
     let ok = s.finish().is_ok();
+    assert_eq!(
+        ok,
+        plain.finish().is_ok(),
+        "finish with and without the quick reader: {:?}",
+        String::from_utf8_lossy(text)
+    );
     (dead, ok, s)
 }
 
 /// Check one text; returns whether it died before its end.
-fn check<T: Tool>(name: &str, text: &str, seed: u64) -> (bool, bool) {
+fn check<T: Tool>(name: &str, text: &str, seed: u64) -> (bool, bool, bool) {
     let valid = T::is_valid_json(text);
     let bytes = text.as_bytes();
     let ctx = || format!("{name}: {text:?}");
@@ -64,7 +82,7 @@ fn check<T: Tool>(name: &str, text: &str, seed: u64) -> (bool, bool) {
     let (d1, ok1, _) = run::<T>(bytes, &[1]);
     assert_eq!(ok1, valid, "finish vs is_valid_json, 1-byte chunks ({})", ctx());
     assert_eq!(d1, died, "{}", ctx());
-    let (d2, ok2, _) = run::<T>(bytes, &[bytes.len().max(1)]);
+    let (d2, ok2, whole) = run::<T>(bytes, &[bytes.len().max(1)]);
     assert_eq!(ok2, valid, "finish vs is_valid_json, one chunk ({})", ctx());
     assert_eq!(d2, died, "death offset, one chunk vs 1-byte chunks ({})", ctx());
     let mut rng = Lcg(seed);
@@ -79,7 +97,7 @@ fn check<T: Tool>(name: &str, text: &str, seed: u64) -> (bool, bool) {
         let (_, _, mut s) = run::<T>(bytes, &[7]);
         assert!(s.finish().is_err(), "{}", ctx());
     }
-    (valid, died.is_some_and(|d| d + 1 < bytes.len()))
+    (valid, died.is_some_and(|d| d + 1 < bytes.len()), whole.__quick())
 }
 
 #[derive(Default)]
@@ -91,6 +109,8 @@ struct Sound {
     /// schemas read by the lean automaton, and by the general one
     lean: usize,
     general: usize,
+    /// valid texts the quick reader read to their end (fed whole)
+    quick: usize,
 }
 
 impl Visit for Sound {
@@ -102,9 +122,10 @@ impl Visit for Sound {
         }
         for (i, t) in texts.iter().chain(MALFORMED).enumerate() {
             let mut one = |text: &str, seed: u64| {
-                let (valid, early) = check::<T>(name, text, seed);
+                let (valid, early, quick) = check::<T>(name, text, seed);
                 if valid {
                     self.valid += 1;
+                    self.quick += usize::from(quick);
                 } else {
                     self.invalid += 1;
                     self.early += usize::from(early);
@@ -126,8 +147,15 @@ fn fixtures_sound_and_exact_at_the_end() {
     fixtures::all(&mut s);
     assert!(s.valid > 50 && s.invalid > 100, "{} valid, {} invalid", s.valid, s.invalid);
     assert!(s.early * 2 > s.invalid, "only {} of {} invalid texts died before their last byte", s.early, s.invalid);
-    eprintln!("fixture schemas: {} read by the lean automaton, {} by the general one", s.lean, s.general);
+    eprintln!(
+        "fixture schemas: {} read by the lean automaton, {} by the general one; {} of {} valid texts read to \
+         their end by the quick reader",
+        s.lean, s.general, s.quick, s.valid
+    );
     assert!(s.lean >= 5 && s.general >= 2, "{} lean, {} general", s.lean, s.general);
+    // The quick reader must keep reading the ordinary texts (the parity checks above would pass
+    // just as well if it handed every text over at its first byte).
+    assert!(s.quick * 3 > s.valid, "the quick reader read only {} of {} valid texts to their end", s.quick, s.valid);
 }
 
 #[test]

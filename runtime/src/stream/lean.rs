@@ -270,7 +270,7 @@ fn accepts(node: &Node, bits: u8) -> bool {
 }
 
 /// What judges a value of kind `kind` under subschema `n`.
-enum Resolved {
+pub(super) enum Resolved {
     /// every value is valid
     Free,
     /// this plain subschema
@@ -281,7 +281,7 @@ enum Resolved {
     General,
 }
 
-fn resolve(prog: &Program, mut n: u16, bits: u8, budget: u32) -> Resolved {
+pub(super) fn resolve(prog: &Program, mut n: u16, bits: u8, budget: u32) -> Resolved {
     for _ in 0..64 {
         if n == NONE {
             return Resolved::Free;
@@ -1049,47 +1049,28 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     }
 
     /// A value beginning at `at` (first byte `b`) that is complete within the text read: judged
-    /// at once by its subschema's scan function (what `is_valid_json` runs), and skipped when
-    /// valid. `false` when it is not complete, not valid, or not tried: then the automaton reads
-    /// it byte by byte (and finds where it dies, if it does).
-    ///
-    /// Only the next [`WINDOW`] bytes are tried: no scan function allocates on that little text
-    /// (they do beyond 64 members or items, or 256 bytes of escaped string), and a failed try
-    /// costs little. After a failed try that read `r` bytes, values beginning within the next
-    /// `r / 4` bytes are not tried, so failed tries read fewer than five times the text in all.
+    /// at once by its subschema's scan function ([`judge_complete`]), and skipped when valid.
+    /// `false` when it is not complete, not valid, or not tried: then the automaton reads it
+    /// byte by byte (and finds where it dies, if it does).
     fn skip_complete(&mut self, text: &[u8], at: usize, b: u8) -> bool {
-        const WINDOW: usize = 128;
         if at < self.ff_block {
             return false;
         }
-        // Only arrays and objects with room to close: a scalar costs the automaton little, and
-        // a container cut by the end of a short fragment would be read twice.
-        let Some(window) = text.get(at..text.len().min(at + WINDOW)) else { return false };
-        if window.len() < 32 || !matches!(b, b'{' | b'[') {
-            return false;
-        }
-        let t = match std::str::from_utf8(window) {
-            Ok(t) => t,
-            Err(e) => match window.get(..e.valid_up_to()).map(std::str::from_utf8) {
-                Some(Ok(t)) => t,
-                _ => return false,
-            },
-        };
         let level = self.depth as usize;
         let n = self.subschema(level).unwrap_or(NONE);
-        let node = self.prog.node(n);
-        let mut sc = Scanner::nested(t, self.depth);
-        let ok = if node.always { sc.skip_value() } else { (node.scan)(&mut sc) };
-        let stop = sc.pos();
-        // A number is complete only where something follows it.
-        if ok.is_ok() && (stop < t.len() || !matches!(b, b'-' | b'0'..=b'9')) {
-            self.pos = at + stop;
-            self.after_value();
-            self.root_valid |= level == 0;
-            return true;
+        match judge_complete(self.prog.node(n), text, at, b, self.depth) {
+            Some(Ok(end)) => {
+                self.pos = end;
+                self.after_value();
+                self.root_valid |= level == 0;
+                true
+            }
+            Some(Err(block)) => {
+                self.ff_block = block;
+                false
+            }
+            None => false,
         }
-        self.ff_block = at + stop / 4 + 1;
-        false
     }
 
     /// The subschema its parent (frame `level - 1`) applies to the value beginning at `level`.
@@ -1434,9 +1415,41 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     }
 }
 
+/// An array or object beginning at `at` (first byte `b`, `depth` containers deep) under subschema
+/// `node`, judged at once by the subschema's scan function (what `is_valid_json` runs, exact)
+/// when it is complete within the next [`WINDOW`] bytes of `text`: `Ok(end)` when it is, and
+/// valid; `Err(block)` when the try failed (incomplete or invalid: values beginning before
+/// `block` are not worth trying); `None` when not tried (a scalar, or too little text).
+///
+/// Only that window is tried: no scan function allocates on that little text (they do beyond 64
+/// members or items, or 256 bytes of escaped string), and a failed try costs little. After a
+/// failed try that read `r` bytes, values beginning within the next `r / 4` bytes are not tried,
+/// so failed tries read fewer than five times the text in all.
+pub(super) fn judge_complete(node: &Node, text: &[u8], at: usize, b: u8, depth: u32) -> Option<Result<usize, usize>> {
+    const WINDOW: usize = 128;
+    // Only arrays and objects with room to close: a scalar costs the readers little, and a
+    // container cut by the end of a short fragment would be read twice.
+    let window = text.get(at..text.len().min(at + WINDOW))?;
+    if window.len() < 32 || !matches!(b, b'{' | b'[') {
+        return None;
+    }
+    let t = match std::str::from_utf8(window) {
+        Ok(t) => t,
+        Err(e) => std::str::from_utf8(window.get(..e.valid_up_to())?).ok()?,
+    };
+    let mut sc = Scanner::nested(t, depth);
+    let ok = if node.always { sc.skip_value() } else { (node.scan)(&mut sc) };
+    let stop = sc.pos();
+    if ok.is_ok() {
+        Some(Ok(at + stop))
+    } else {
+        Some(Err(at + stop / 4 + 1))
+    }
+}
+
 /// The first byte after whitespace from `p`, and where it is.
 #[inline]
-fn next_token(text: &[u8], mut p: usize) -> Option<(usize, u8)> {
+pub(super) fn next_token(text: &[u8], mut p: usize) -> Option<(usize, u8)> {
     while let Some(&c) = text.get(p) {
         if !is_ws(c) {
             return Some((p, c));

@@ -247,6 +247,10 @@ pub struct TokenMask {
     text: Vec<u8>,
     /// per trie depth inside a plain string: the UTF-8 state and the characters counted
     utf: Vec<((u8, u8, u8), u64)>,
+    /// the scratch's first state was advanced over the first this many bytes of `text`, for a
+    /// stream still read by its quick reader (whose automaton has read nothing): the next call
+    /// on the same stream advances it over the new bytes only
+    synced: Option<usize>,
 }
 
 impl fmt::Debug for TokenMask {
@@ -266,6 +270,7 @@ impl TokenMask {
             scratch: None,
             text: Vec::new(),
             utf: Vec::new(),
+            synced: None,
         }
     }
 
@@ -366,7 +371,14 @@ impl<T: Tool> Stream<T> {
             .is_none_or(|s| s.len() < vocab.max_len + 1);
         if fresh {
             mask.scratch = Some(Box::new(vec![self.m.clone(); vocab.max_len + 1]));
+            mask.synced = None;
         }
+        // While the quick reader reads the stream, its automaton has read nothing: the state
+        // after the text is the one this mask advanced last time, if that was over a prefix of
+        // this text, advanced over the rest.
+        let reuse = self.quick.on
+            && mask.synced.is_some_and(|n| n <= self.text.len() && mask.text.get(..n) == self.text.get(..n));
+        mask.synced = self.quick.on.then_some(self.text.len());
         let mut text = std::mem::take(&mut mask.text);
         text.clear();
         text.extend_from_slice(&self.text);
@@ -374,13 +386,18 @@ impl<T: Tool> Stream<T> {
         let mut scratch = mask.scratch.take();
         if let Some(stack) = scratch.as_mut().and_then(|s| s.downcast_mut::<Vec<T::__Automaton>>()) {
             if let Some(top) = stack.first_mut() {
-                top.clone_from(&self.m);
+                if !reuse {
+                    top.clone_from(&self.m);
+                }
+                if self.quick.on {
+                    let _ = top.advance(&self.text);
+                }
             }
             // Inside a string no slot looks at, plain characters change nothing but the
             // position: those trie nodes are walked with the UTF-8 state alone, and the automaton
             // is copied only below a `"` or `\` (`plain` is the depth down to which the path is
             // plain, `utf` its UTF-8 state per depth).
-            let start = self.m.plain_string();
+            let start = stack.first().and_then(Automaton::plain_string);
             if start.is_some_and(|(u, budget)| u == (0, 0, 0) && budget >= vocab.max_len as u64) {
                 // A string nobody looks at, at a character boundary, with room for any token's
                 // characters: the plain tokens at once, then the subtrees below a `"` or `\`

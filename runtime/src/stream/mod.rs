@@ -39,6 +39,7 @@ pub mod machine;
 mod mask;
 #[doc(hidden)]
 pub mod program;
+mod quick;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -52,6 +53,7 @@ pub use machine::Death as Dead;
 use machine::Machine;
 pub use mask::{TokenMask, Vocabulary};
 use program::Program;
+use quick::Quick;
 
 /// What the text read so far allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,6 +99,10 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     type Reference: Automaton;
     /// Whether this is the lean automaton.
     const LEAN: bool = false;
+    /// Whether a stream reads with its quick reader first: where the lean automaton reads
+    /// every value itself (a value it hands to the general automaton would end the quick
+    /// reader's reading and make the automaton read the text again).
+    const QUICK: bool = false;
     /// Read what `text` has beyond what was read; `false` once dead.
     fn advance(&mut self, text: &[u8]) -> bool;
     /// The text ended.
@@ -152,6 +158,7 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
 impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D, X> {
     type Reference = Machine<S, D>;
     const LEAN: bool = true;
+    const QUICK: bool = !X::DELEGATES;
     fn start(prog: &'static Program) -> Self {
         Self::new(prog)
     }
@@ -188,6 +195,9 @@ impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D,
 /// [`Stream::into_tool`] turns into `T`. Create it with [`Stream::with_capacity`] and feeding
 /// allocates nothing until the text is dead.
 pub struct Stream<T: Tool> {
+    /// reads first, while the text is ordinary (see `quick.rs`); the automaton has read nothing
+    /// while `quick.on`
+    quick: Quick,
     m: T::__Automaton,
     text: Vec<u8>,
     dead: Option<Dead>,
@@ -198,6 +208,7 @@ pub struct Stream<T: Tool> {
 impl<T: Tool> Clone for Stream<T> {
     fn clone(&self) -> Self {
         Self {
+            quick: self.quick.clone(),
             m: self.m.clone(),
             text: self.text.clone(),
             dead: self.dead.clone(),
@@ -235,6 +246,7 @@ impl<T: Tool> Stream<T> {
     #[must_use]
     pub fn with_capacity(bytes: usize) -> Self {
         Self {
+            quick: Quick::new(T::__Automaton::QUICK),
             m: T::__Automaton::start(T::__PROGRAM),
             text: Vec::with_capacity(bytes),
             dead: None,
@@ -255,12 +267,27 @@ impl<T: Tool> Stream<T> {
             } else {
                 self.text.extend_from_slice(bytes);
             }
+            if self.quick.on && self.quick.advance(T::__PROGRAM, &self.text) {
+                return Progress::Alive;
+            }
+            // The automaton reads what the quick reader did not vouch for (all of the text, the
+            // first time).
             if self.m.advance(&self.text) {
                 return Progress::Alive;
             }
             self.dead = self.m.explain(&self.text);
         }
         self.progress()
+    }
+
+    /// The automaton state after the text so far, when the quick reader is still reading (the
+    /// automaton then has read nothing): `None` when `self.m` is that state.
+    fn synced(&self) -> Option<T::__Automaton> {
+        self.quick.on.then(|| {
+            let mut m = self.m.clone();
+            let _ = m.advance(&self.text);
+            m
+        })
     }
 
     /// Feed the whole text so far (what the caller has accumulated): the part beyond what this
@@ -307,7 +334,8 @@ impl<T: Tool> Stream<T> {
     /// Whether the text so far is a complete valid reply (the model may stop here).
     #[must_use]
     pub fn can_finish(&self) -> bool {
-        match self.m.complete() {
+        let complete = if self.quick.on { self.quick.complete() } else { self.m.complete() };
+        match complete {
             Some(v) => v,
             None => std::str::from_utf8(&self.text).is_ok_and(T::is_valid_json),
         }
@@ -324,6 +352,14 @@ impl<T: Tool> Stream<T> {
         }
         if let Some(d) = &self.dead {
             return Err(d.error.clone());
+        }
+        if self.quick.on {
+            if self.quick.finish(&self.text) {
+                self.finished = Some(Ok(()));
+                return Ok(());
+            }
+            // The automaton decides: it reads the whole text first.
+            let _ = self.m.advance(&self.text);
         }
         let r = match self.m.finish(&self.text) {
             Ok(true) => Ok(()),
@@ -374,7 +410,7 @@ impl<T: Tool> Stream<T> {
     /// The size in bytes of the automaton's state (fixed for `T` at compile time).
     #[must_use]
     pub fn automaton_size() -> usize {
-        T::__Automaton::size()
+        T::__Automaton::size() + std::mem::size_of::<Quick>()
     }
 
     /// Whether the lean automaton handed over to the general one (never, if it is right). Not
@@ -382,7 +418,29 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __handed_over(&self) -> bool {
-        self.m.handed_over()
+        self.synced().as_ref().unwrap_or(&self.m).handed_over()
+    }
+
+    /// This stream without its quick reader: the automaton reads every fragment itself (what
+    /// the quick reader must agree with, fragment by fragment). Not public API: for tests and
+    /// benchmarks.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __automaton_only(mut self) -> Self {
+        if self.quick.on {
+            self.quick.on = false;
+            if !self.m.advance(&self.text) && self.dead.is_none() {
+                self.dead = self.m.explain(&self.text);
+            }
+        }
+        self
+    }
+
+    /// Whether the quick reader still reads this stream. Not public API: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __quick(&self) -> bool {
+        self.quick.on
     }
 
     /// Whether `T` streams with the lean automaton (at most one subschema per value). Not
@@ -421,7 +479,10 @@ impl<T: Tool> Stream<T> {
         if self.dead.is_some() {
             return Some(false);
         }
-        let mut m = self.m.clone();
+        if self.quick.on && self.quick.clone().finish(&self.text) {
+            return Some(true);
+        }
+        let mut m = self.synced().unwrap_or_else(|| self.m.clone());
         match m.finish(&self.text) {
             Ok(true) => Some(true),
             Ok(false) => None,

@@ -1,0 +1,740 @@
+//! The quick reader: a [`crate::Stream`]'s first reader, for the ordinary text of the ordinary
+//! schema, in front of the prefix automaton.
+//!
+//! It reads a token at a time and judges only where a value can die: when a key, string,
+//! number or literal closes (its subschema's verdict on its text, which the stream keeps), when
+//! a container closes, at a member's or item's beginning (the count limits), and at the end of
+//! each fragment for the token it cuts (a key or `enum` string that nothing declared can
+//! continue, a string past its `maxLength`). It keeps no state per byte and expects an object's
+//! keys in the order the schema declares them (and looks further only when they are not), which
+//! is what makes it cheaper than the automaton.
+//!
+//! It is an optimist with a referee: it only ever answers "alive for certain". Whatever it does
+//! not read itself (an escape, a non-ASCII byte, a subschema with more than its own keywords, a
+//! `pattern`, a key that no name declares, a container no subschema speaks of, more than
+//! [`LEVELS`] open containers) and whatever it finds wrong (any death) ends its reading: the
+//! automaton, which has read nothing yet, then reads the whole text so far in one run and goes
+//! on from there, exactly as if it had read every fragment itself. That run happens at most once
+//! per stream, so the cost stays linear. What the reader judges it judges by the rules the
+//! automaton follows, within the same fragment: every death the automaton finds in a fragment
+//! makes the reader hand over in that fragment, so that a stream answers every feed as the
+//! automaton alone would (tested feed by feed, `Stream::__automaton_only`).
+
+use crate::text::{Kind, Scanner};
+
+use super::lean::{judge_complete, next_token, resolve, Resolved};
+use super::machine::{all_bits, hex, in_bounds, is_ws, narrow_run, number_literal, plain_end, KindBits, NumSt, WORDS};
+use super::program::{shape, ty, Node, Program, NONE};
+
+/// Open containers the reader follows; deeper text is handed to the automaton.
+pub const LEVELS: usize = 16;
+
+/// Where the reader stands between two bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Tok {
+    /// a value must come (the root, after `:`, after `,` in an array)
+    Value,
+    /// after `[`
+    ArrFirst,
+    /// after `{`
+    ObjFirst,
+    /// after `,` in an object: a key
+    Key,
+    /// after a key: `:`
+    Colon,
+    /// after a value in a container: `,` or the closer
+    After,
+    /// the root value closed
+    Done,
+    /// inside a string value
+    Str,
+    /// inside an escape of a string value
+    Esc(Esc),
+    /// inside a multi-byte UTF-8 character of a string value: continuation bytes still due and
+    /// the range of the next one
+    Utf8(u8, u8, u8),
+    /// inside a key
+    KeyStr,
+    /// inside a number
+    Num(NumSt),
+    /// inside `true`, `false` or `null` (word, bytes read)
+    Lit(u8, u8),
+}
+
+/// Where an escape stands (after its backslash).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Esc {
+    /// the byte after the backslash
+    Start,
+    /// `\u` and `n` hex digits of value `acc`
+    Hex(u8, u16),
+    /// a high surrogate (`hi`) read: its low half's backslash
+    LowBs(u16),
+    /// its `u`
+    LowU(u16),
+    /// `n` hex digits of the low half, of value `acc`
+    LowHex(u16, u8, u16),
+}
+
+/// One open container.
+#[derive(Debug, Clone, Copy)]
+struct Level {
+    /// its subschema (plain)
+    node: &'static Node,
+    /// where it begins (its bracket)
+    start: usize,
+    /// members or items begun
+    count: u32,
+    object: bool,
+    /// the name expected next: the one declared after the last key read
+    next: u16,
+    /// the declared names present (at most 64 names)
+    seen: u64,
+}
+
+const EMPTY: Level = Level { node: &Node::ALWAYS, start: 0, count: 0, object: false, next: 0, seen: 0 };
+
+/// The quick reader's state (see the module's documentation).
+#[derive(Debug, Clone)]
+pub struct Quick {
+    /// still reading (`false`: handed over to the automaton)
+    pub on: bool,
+    /// bytes read
+    pos: usize,
+    tok: Tok,
+    depth: usize,
+    levels: [Level; LEVELS],
+    /// where the current key, string, number or literal begins
+    start: usize,
+    /// the current scalar's subschema (`None`: no subschema speaks of it)
+    node: Option<&'static Node>,
+    /// the subschema of the member whose key just closed
+    child: u16,
+    /// the current string: bytes before this offset are narrowed into `cands`
+    narrowed: usize,
+    /// the `enum` strings the current string may still be
+    cands: u128,
+    /// the characters of the current string so far (an escape counts at its backslash)
+    chars: u64,
+    /// the current number has an exponent
+    exp: bool,
+    /// no container beginning before this offset is judged at once (see [`judge_complete`])
+    ff_block: usize,
+}
+
+impl Quick {
+    /// The reader at the start of a text; `on`: whether it reads (else the automaton reads
+    /// from the start).
+    pub const fn new(on: bool) -> Self {
+        Self {
+            on,
+            pos: 0,
+            tok: Tok::Value,
+            depth: 0,
+            levels: [EMPTY; LEVELS],
+            start: 0,
+            node: None,
+            child: NONE,
+            narrowed: 0,
+            cands: 0,
+            chars: 0,
+            exp: false,
+            ff_block: 0,
+        }
+    }
+
+    /// Read `text[self.pos..]`, `text` being all of the text so far: `true` when it is alive
+    /// for certain, `false` when the automaton must read it (then this reader is done).
+    pub fn advance(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        let ok = self.run(prog, text) && self.cut(text);
+        self.on = ok;
+        ok
+    }
+
+    /// The text has ended: `true` when it is valid for certain; `false` when the automaton must
+    /// decide (then this reader is done).
+    pub fn finish(&mut self, text: &[u8]) -> bool {
+        let ok = match self.tok {
+            Tok::Done => true,
+            Tok::Num(st) if self.depth == 0 => ends(st) && self.close_number(text, self.pos).is_some(),
+            _ => false,
+        };
+        self.on = ok;
+        ok
+    }
+
+    /// Whether the text read is one complete valid value (`None`: a number at the root, which
+    /// more digits may change).
+    pub const fn complete(&self) -> Option<bool> {
+        match self.tok {
+            Tok::Done => Some(true),
+            Tok::Num(_) if self.depth == 0 => None,
+            _ => Some(false),
+        }
+    }
+
+    fn top(&self) -> Option<&Level> {
+        self.depth.checked_sub(1).and_then(|d| self.levels.get(d))
+    }
+
+    fn top_mut(&mut self) -> Option<&mut Level> {
+        self.depth.checked_sub(1).and_then(|d| self.levels.get_mut(d))
+    }
+
+    /// What comes after a value that closed.
+    const fn after(&self) -> Tok {
+        if self.depth == 0 {
+            Tok::Done
+        } else {
+            Tok::After
+        }
+    }
+
+    fn run(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        let mut pos = self.pos;
+        let mut tok = self.tok;
+        let ok = 'read: loop {
+            let Some(&b) = text.get(pos) else { break true };
+            let next = match tok {
+                Tok::Str => self.value_string(text, &mut pos),
+                Tok::Esc(e) => match self.escape(text, &mut pos, e) {
+                    Some(Tok::Str) => self.value_string(text, &mut pos),
+                    other => other,
+                },
+                Tok::Utf8(need, lo, hi) => match self.utf8(text, &mut pos, need, lo, hi) {
+                    Some(Tok::Str) => self.value_string(text, &mut pos),
+                    other => other,
+                },
+                Tok::KeyStr => self.key_string(prog, text, &mut pos),
+                Tok::Num(st) => self.number(text, &mut pos, st),
+                Tok::Lit(w, i) => {
+                    let word = WORDS.get(usize::from(w)).copied().unwrap_or_default();
+                    if word.get(usize::from(i)) != Some(&b) {
+                        break false;
+                    }
+                    pos += 1;
+                    if usize::from(i) + 1 < word.len() {
+                        Some(Tok::Lit(w, i + 1))
+                    } else {
+                        let kind = if w == 2 { Kind::Null } else { Kind::Bool };
+                        self.close_scalar(kind, text.get(self.start..pos).unwrap_or_default())
+                    }
+                }
+                _ => {
+                    // Between tokens: whitespace, then punctuation or a value's first byte.
+                    let mut b = b;
+                    while is_ws(b) {
+                        pos += 1;
+                        match text.get(pos) {
+                            Some(&c) => b = c,
+                            None => break 'read true,
+                        }
+                    }
+                    let at = pos;
+                    pos += 1;
+                    match (tok, b) {
+                        (Tok::Value, _) => self.value(prog, text, b, at, &mut pos),
+                        (Tok::ArrFirst, b']') | (Tok::ObjFirst, b'}') => self.close_container(text, pos),
+                        (Tok::ArrFirst, _) => {
+                            if self.promise() {
+                                self.value(prog, text, b, at, &mut pos)
+                            } else {
+                                None
+                            }
+                        }
+                        (Tok::ObjFirst, b'"') => {
+                            if self.promise() {
+                                self.start = at;
+                                self.key_string(prog, text, &mut pos)
+                            } else {
+                                None
+                            }
+                        }
+                        (Tok::Key, b'"') => {
+                            self.start = at;
+                            self.key_string(prog, text, &mut pos)
+                        }
+                        (Tok::Colon, b':') => self.value_next(prog, text, &mut pos),
+                        (Tok::After, b',') => {
+                            if !self.promise() {
+                                None
+                            } else if self.top().is_some_and(|l| l.object) {
+                                // The next key, mostly at once.
+                                match next_token(text, pos) {
+                                    Some((p, b'"')) => {
+                                        pos = p + 1;
+                                        self.start = p;
+                                        self.key_string(prog, text, &mut pos)
+                                    }
+                                    Some(_) => None,
+                                    None => {
+                                        pos = text.len();
+                                        Some(Tok::Key)
+                                    }
+                                }
+                            } else {
+                                self.value_next(prog, text, &mut pos)
+                            }
+                        }
+                        (Tok::After, b'}' | b']') if self.top().is_some_and(|l| l.object == (b == b'}')) => {
+                            self.close_container(text, pos)
+                        }
+                        // Text after the root, or a byte that cannot come here.
+                        _ => None,
+                    }
+                }
+            };
+            match next {
+                Some(t) => tok = t,
+                None => break false,
+            }
+        };
+        self.pos = pos;
+        self.tok = tok;
+        ok
+    }
+
+    /// Inside a string value, at `pos`: its characters, then its closing quote, as far as the
+    /// text has them. Escapes and non-ASCII characters are read here only where the value's
+    /// characters are at most counted (no `enum` to compare them with).
+    fn value_string(&mut self, text: &[u8], pos: &mut usize) -> Option<Tok> {
+        loop {
+            let end = plain_end(text, *pos);
+            self.chars += (end - *pos) as u64;
+            *pos = end;
+            let Some(&c) = text.get(end) else { return Some(Tok::Str) };
+            *pos = end + 1;
+            let next = match c {
+                b'"' => {
+                    return self.close_scalar(Kind::String, text.get(self.start..=end).unwrap_or_default());
+                }
+                _ if self.node.is_some_and(|n| n.strings.is_some()) => return None,
+                b'\\' => {
+                    // A character is certain at the backslash.
+                    self.chars += 1;
+                    self.escape(text, pos, Esc::Start)?
+                }
+                0xC2..=0xF4 => {
+                    self.chars += 1;
+                    let (need, lo, hi) = match c {
+                        0xC2..=0xDF => (1, 0x80, 0xBF),
+                        0xE0 => (2, 0xA0, 0xBF),
+                        0xED => (2, 0x80, 0x9F),
+                        0xE1..=0xEF => (2, 0x80, 0xBF),
+                        0xF0 => (3, 0x90, 0xBF),
+                        0xF4 => (3, 0x80, 0x8F),
+                        _ => (3, 0x80, 0xBF),
+                    };
+                    self.utf8(text, pos, need, lo, hi)?
+                }
+                // A control character, a byte no UTF-8 character begins with.
+                _ => return None,
+            };
+            if next != Tok::Str {
+                // The text ended inside the escape or character.
+                return Some(next);
+            }
+        }
+    }
+
+    /// Inside an escape of a string value (state `e`), at `pos`: [`Tok::Str`] once it is
+    /// complete and valid, its state if the text ends first.
+    fn escape(&mut self, text: &[u8], pos: &mut usize, mut e: Esc) -> Option<Tok> {
+        loop {
+            let Some(&b) = text.get(*pos) else { return Some(Tok::Esc(e)) };
+            *pos += 1;
+            e = match e {
+                Esc::Start => match b {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => return Some(Tok::Str),
+                    b'u' => Esc::Hex(0, 0),
+                    _ => return None,
+                },
+                Esc::Hex(n, acc) => {
+                    let acc = acc << 4 | hex(b)?;
+                    match n {
+                        // A low surrogate alone.
+                        1 if (0xDC..=0xDF).contains(&acc) => return None,
+                        0..=2 => Esc::Hex(n + 1, acc),
+                        _ if (0xD800..=0xDBFF).contains(&acc) => Esc::LowBs(acc),
+                        _ => return Some(Tok::Str),
+                    }
+                }
+                Esc::LowBs(hi) if b == b'\\' => Esc::LowU(hi),
+                Esc::LowU(hi) if b == b'u' => Esc::LowHex(hi, 0, 0),
+                Esc::LowHex(hi, n, acc) => {
+                    let acc = acc << 4 | hex(b)?;
+                    match n {
+                        0 if acc != 0xD => return None,
+                        1 if !(0xDC..=0xDF).contains(&acc) => return None,
+                        0..=2 => Esc::LowHex(hi, n + 1, acc),
+                        _ => return Some(Tok::Str),
+                    }
+                }
+                // A high surrogate not followed by its low half.
+                Esc::LowBs(_) | Esc::LowU(_) => return None,
+            };
+        }
+    }
+
+    /// Inside a multi-byte character of a string value (`need` continuation bytes due, the
+    /// next in `lo..=hi`), at `pos`.
+    fn utf8(&mut self, text: &[u8], pos: &mut usize, mut need: u8, mut lo: u8, mut hi: u8) -> Option<Tok> {
+        while need > 0 {
+            let Some(&b) = text.get(*pos) else { return Some(Tok::Utf8(need, lo, hi)) };
+            if b < lo || b > hi {
+                return None;
+            }
+            *pos += 1;
+            need -= 1;
+            (lo, hi) = (0x80, 0xBF);
+        }
+        Some(Tok::Str)
+    }
+
+    /// Inside a key (which began at `self.start`), at `pos`: its plain characters, its closing
+    /// quote, the `:` and the value's first byte, as far as the text has them.
+    fn key_string(&mut self, prog: &'static Program, text: &[u8], pos: &mut usize) -> Option<Tok> {
+        let end = plain_end(text, *pos);
+        match text.get(end) {
+            None => {
+                *pos = end;
+                Some(Tok::KeyStr)
+            }
+            Some(b'"') => {
+                *pos = end + 1;
+                self.close_key(text, end)?;
+                match next_token(text, *pos) {
+                    Some((p, b':')) => {
+                        *pos = p + 1;
+                        self.value_next(prog, text, pos)
+                    }
+                    Some(_) => None,
+                    None => {
+                        *pos = text.len();
+                        Some(Tok::Colon)
+                    }
+                }
+            }
+            Some(_) => None,
+        }
+    }
+
+    /// Inside a number in state `st`, at `pos`: as far as it goes.
+    #[inline]
+    fn number(&mut self, text: &[u8], pos: &mut usize, mut st: NumSt) -> Option<Tok> {
+        loop {
+            let Some(&b) = text.get(*pos) else { return Some(Tok::Num(st)) };
+            if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits) && b.is_ascii_digit() {
+                *pos += 1;
+                continue;
+            }
+            match num_step(st, b) {
+                Some(n) => {
+                    self.exp |= n == NumSt::Exp;
+                    st = n;
+                    *pos += 1;
+                }
+                // The number ended before `b`, which is read next, unless it cannot end there.
+                None if ends(st) && !(st == NumSt::Zero && b.is_ascii_digit()) => return self.close_number(text, *pos),
+                None => return None,
+            }
+        }
+    }
+
+    /// After a `:` or an array's `,` (`pos` after it): the next value's first byte, when the
+    /// text has it.
+    fn value_next(&mut self, prog: &'static Program, text: &[u8], pos: &mut usize) -> Option<Tok> {
+        match next_token(text, *pos) {
+            Some((p, c)) => {
+                *pos = p + 1;
+                self.value(prog, text, c, p, pos)
+            }
+            None => {
+                *pos = text.len();
+                Some(Tok::Value)
+            }
+        }
+    }
+
+    /// A member or item is promised: the automaton's count limits.
+    #[inline]
+    fn promise(&mut self) -> bool {
+        let Some(l) = self.top_mut() else { return false };
+        l.count += 1;
+        let node = l.node;
+        if l.object {
+            u64::from(l.count) <= node.max_props
+                && !(node.closed && all_bits(node.props.len()) & !u128::from(l.seen) == 0)
+        } else {
+            u64::from(l.count) <= node.max_items
+        }
+    }
+
+    /// The declared name `raw` is, looked for where the object's last key leads first.
+    #[inline]
+    fn name(l: &Level, raw: &[u8]) -> Option<usize> {
+        let names = l.node.names;
+        let next = usize::from(l.next);
+        if names.get(next).is_some_and(|n| n.as_bytes() == raw) {
+            return Some(next);
+        }
+        names.iter().position(|n| n.as_bytes() == raw)
+    }
+
+    /// The closing quote of a key, at `end`.
+    #[inline]
+    fn close_key(&mut self, text: &[u8], end: usize) -> Option<()> {
+        let raw = text.get(self.start + 1..end)?;
+        let l = self.top_mut()?;
+        let node = l.node;
+        // An undeclared key (dead in a closed object; in an open one it may repeat an earlier
+        // undeclared key, which the automaton follows), a repeated one, a name past 64.
+        let sel = Self::name(l, raw)?;
+        let bit = 1u64.checked_shl(u32::try_from(sel).ok()?)?;
+        if l.seen & bit != 0 {
+            return None;
+        }
+        let child = match node.props.get(sel) {
+            Some(&n) => n,
+            None if node.closed => return None,
+            None => node.additional,
+        };
+        l.seen |= bit;
+        l.next = u16::try_from(sel + 1).ok()?;
+        self.child = child;
+        Some(())
+    }
+
+    /// The first byte `b` of a value, at `at` (`pos` is after it): the value's subschema, its
+    /// checks at this byte, and as much of it as the text has (a container complete within the
+    /// text and valid is read at once).
+    fn value(&mut self, prog: &'static Program, text: &[u8], b: u8, at: usize, pos: &mut usize) -> Option<Tok> {
+        let kind = match b {
+            b'"' => Kind::String,
+            b'-' | b'0'..=b'9' => Kind::Number,
+            b'{' => Kind::Object,
+            b'[' => Kind::Array,
+            b't' | b'f' => Kind::Bool,
+            b'n' => Kind::Null,
+            _ => return None,
+        };
+        let bits = kind.bits();
+        let requested = match self.top() {
+            None => prog.root,
+            Some(l) if l.object => self.child,
+            Some(l) => match l.node.prefix.get(l.count.saturating_sub(1) as usize) {
+                Some(&n) => n,
+                None => l.node.items,
+            },
+        };
+        let node = if requested == NONE {
+            None
+        } else {
+            let node = prog.node(requested);
+            if node.shape == shape::PLAIN && !node.always {
+                Some(node)
+            } else {
+                match resolve(prog, requested, bits, 16) {
+                    Resolved::Free => None,
+                    Resolved::Node(e) => Some(prog.node(e)),
+                    Resolved::Dead | Resolved::General => return None,
+                }
+            }
+        };
+        if let Some(node) = node {
+            if !first_byte_ok(node, bits, b) {
+                return None;
+            }
+        }
+        self.start = at;
+        self.node = node;
+        match kind {
+            Kind::String => {
+                if let Some(node) = node {
+                    if node.pattern.is_some() {
+                        return None;
+                    }
+                    self.narrowed = at + 1;
+                    self.cands = node.strings.map_or(0, |s| all_bits(s.len()));
+                }
+                self.chars = 0;
+                self.value_string(text, pos)
+            }
+            Kind::Number => {
+                self.exp = false;
+                let st = match b {
+                    b'-' => NumSt::Minus,
+                    b'0' => NumSt::Zero,
+                    _ => NumSt::Int,
+                };
+                self.number(text, pos, st)
+            }
+            Kind::Object | Kind::Array => {
+                if at >= self.ff_block {
+                    let depth = u32::try_from(self.depth).unwrap_or(u32::MAX);
+                    match judge_complete(node.unwrap_or(&Node::ALWAYS), text, at, b, depth) {
+                        Some(Ok(end)) => {
+                            *pos = end;
+                            return Some(self.after());
+                        }
+                        Some(Err(block)) => self.ff_block = block,
+                        None => {}
+                    }
+                }
+                // A container no subschema speaks of (its keys must still not repeat): the
+                // automaton's.
+                let object = kind == Kind::Object;
+                let node = node?;
+                if object && node.names.len() > 64 {
+                    return None;
+                }
+                let slot = self.levels.get_mut(self.depth)?;
+                *slot = Level { node, start: at, count: 0, object, next: 0, seen: 0 };
+                self.depth += 1;
+                Some(if object { Tok::ObjFirst } else { Tok::ArrFirst })
+            }
+            Kind::Bool | Kind::Null => Some(Tok::Lit(
+                match b {
+                    b't' => 0,
+                    b'f' => 1,
+                    _ => 2,
+                },
+                1,
+            )),
+        }
+    }
+
+    /// The number before `end` ended.
+    #[inline]
+    fn close_number(&mut self, text: &[u8], end: usize) -> Option<Tok> {
+        let span = text.get(self.start..end).unwrap_or_default();
+        // Beyond the `f64` range is a syntax error, as `serde_json` has it; without an exponent,
+        // fewer than 300 characters cannot get there.
+        let in_range = (!self.exp && span.len() < 300)
+            || std::str::from_utf8(span).is_ok_and(|t| Scanner::new(t).number().is_ok());
+        if !in_range {
+            return None;
+        }
+        self.close_scalar(Kind::Number, span)
+    }
+
+    /// A scalar closed (its text: `span`): its subschema's verdict, as the automaton's.
+    #[inline]
+    fn close_scalar(&self, kind: Kind, span: &[u8]) -> Option<Tok> {
+        let after = self.after();
+        let Some(node) = self.node else { return Some(after) };
+        let kb = kind.bits();
+        let ok = if node.scalar & kb != kb {
+            match (kind, &node.bounds, number_literal(span)) {
+                (Kind::Number, Some(b), Some(x)) => in_bounds(x, b, node.types & ty::NUMBER == 0),
+                _ => std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok()),
+            }
+        } else if kind == Kind::String {
+            // An `enum` string here has no escape and no non-ASCII byte (those were handed
+            // over): its text is its value.
+            let raw = span.get(1..span.len().saturating_sub(1)).unwrap_or_default();
+            self.chars >= node.min_length
+                && self.chars <= node.max_length
+                && node.strings.is_none_or(|s| s.iter().any(|m| m.as_bytes() == raw))
+        } else {
+            true
+        };
+        ok.then_some(after)
+    }
+
+    /// A `]` or `}` (before `end`) closed the innermost container: its subschema's verdict.
+    fn close_container(&mut self, text: &[u8], end: usize) -> Option<Tok> {
+        let l = *self.top()?;
+        self.depth -= 1;
+        let node = l.node;
+        let ok = if node.lookback {
+            // Keywords that read the whole value again (`uniqueItems`, `enum` of containers):
+            // its scan function, as the automaton does.
+            let span = text.get(l.start..end).unwrap_or_default();
+            std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok())
+        } else if l.object {
+            let seen = u128::from(l.seen);
+            node.required & !seen == 0
+                && u64::from(l.count) >= node.min_props
+                && node.dep_required.iter().all(|&(k, need)| seen >> k & 1 == 0 || need & !seen == 0)
+        } else {
+            u64::from(l.count) >= node.min_items
+        };
+        ok.then(|| self.after())
+    }
+
+    /// The fragment ended inside a key or a string: whether a declared name or `enum` string
+    /// still continues it, and its characters are within `maxLength`.
+    fn cut(&mut self, text: &[u8]) -> bool {
+        match self.tok {
+            Tok::KeyStr => {
+                let Some(l) = self.top() else { return false };
+                let node = l.node;
+                if !node.closed {
+                    return true;
+                }
+                // In a closed object, a name declared in `properties` and not yet present.
+                let part = text.get(self.start + 1..self.pos).unwrap_or_default();
+                let open = |i: usize| l.seen >> i & 1 == 0;
+                let next = usize::from(l.next);
+                let props = node.names.get(..node.props.len()).unwrap_or_default();
+                props.get(next).is_some_and(|n| open(next) && n.as_bytes().starts_with(part))
+                    || props.iter().enumerate().any(|(i, n)| open(i) && n.as_bytes().starts_with(part))
+            }
+            Tok::Str | Tok::Esc(_) | Tok::Utf8(..) => {
+                let Some(node) = self.node else { return true };
+                if self.chars > node.max_length {
+                    return false;
+                }
+                if node.strings.is_none() {
+                    return true;
+                }
+                let off = (self.narrowed - self.start - 1) as u32;
+                let run = text.get(self.narrowed..self.pos).unwrap_or_default();
+                self.cands = narrow_run(node.string_bytes, self.cands, off, run);
+                self.narrowed = self.pos;
+                self.cands != 0
+            }
+            _ => true,
+        }
+    }
+}
+
+/// The next state of a number in state `st` at byte `b` (`None`: `b` does not continue it).
+const fn num_step(st: NumSt, b: u8) -> Option<NumSt> {
+    match (st, b) {
+        (NumSt::Minus, b'0') => Some(NumSt::Zero),
+        (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
+        (NumSt::Zero | NumSt::Int, b'.') => Some(NumSt::Dot),
+        (NumSt::Dot | NumSt::Frac, b'0'..=b'9') => Some(NumSt::Frac),
+        (NumSt::Zero | NumSt::Int | NumSt::Frac, b'e' | b'E') => Some(NumSt::Exp),
+        (NumSt::Exp, b'+' | b'-') => Some(NumSt::ExpSign),
+        (NumSt::Exp | NumSt::ExpSign | NumSt::ExpDigits, b'0'..=b'9') => Some(NumSt::ExpDigits),
+        _ => None,
+    }
+}
+
+/// Whether a number may end in state `st`.
+const fn ends(st: NumSt) -> bool {
+    matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits)
+}
+
+/// The automaton's checks at a value's first byte `first` (kind `bits`) under `node`, which is
+/// plain or `false` (as [`resolve`] gives).
+#[inline]
+fn first_byte_ok(node: &Node, bits: u8, first: u8) -> bool {
+    if node.never || node.types & bits == 0 {
+        return false;
+    }
+    if node.enum_types != 0 {
+        let literal = match first {
+            b't' => 2,
+            b'f' => 4,
+            _ => 1,
+        };
+        if node.enum_types & bits == 0 || (bits & (ty::BOOLEAN | ty::NULL) != 0 && node.literals & literal == 0) {
+            return false;
+        }
+    }
+    first != b'-' || node.negative.is_none()
+}

@@ -1,0 +1,184 @@
+//! The stream's quick reader (`runtime/src/stream/quick.rs`): it must change nothing but the
+//! cost. Every feed and `finish` must answer what the same stream without it answers
+//! (`Stream::__automaton_only`), at every cut of a text into two fragments and in several
+//! chunkings; it must keep reading the ordinary texts it is meant for (escapes, non-ASCII
+//! characters, nested objects and arrays, `uniqueItems`, optional values) and hand over to the
+//! automaton, in the fragment where it happens, at whatever it does not read itself or finds
+//! wrong.
+
+#![allow(clippy::pedantic)]
+
+use toolgate::{tool_schema, Progress, Stream, Tool};
+
+tool_schema! {
+    /// What the quick reader reads itself.
+    pub struct Ordinary = {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": 12},
+            "note": {"anyOf": [{"type": "string", "maxLength": 4}, {"type": "null"}]},
+            "max_lines": {"type": "integer", "minimum": 1, "maximum": 10000},
+            "ratio": {"type": "number", "exclusiveMinimum": 0, "maximum": 1},
+            "mode": {"enum": ["read", "write", "append"]},
+            "when": {"type": "string", "format": "date"},
+            "flags": {"type": "array", "items": {"type": "boolean"}, "maxItems": 3},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+            "opts": {
+                "type": "object",
+                "properties": {"deep": {"type": "boolean"}, "level": {"type": "integer", "multipleOf": 2}},
+                "required": ["deep"],
+                "additionalProperties": false
+            },
+            "extra": {"type": "object"},
+            "any": {}
+        },
+        "required": ["path"],
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// An open object: undeclared keys are the automaton's (they may repeat).
+    pub struct Open = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}},
+        "maxProperties": 3
+    };
+}
+
+/// Feed `text` in the chunks `sizes` cycles through, with and without the quick reader, and
+/// compare every answer; returns whether the quick reader read the text to its end.
+fn parity<T: Tool>(text: &[u8], sizes: &[usize]) -> bool {
+    let mut s = T::stream();
+    let mut plain = T::stream().__automaton_only();
+    let (mut at, mut k) = (0, 0);
+    while at < text.len() {
+        let n = sizes[k % sizes.len()].max(1).min(text.len() - at);
+        k += 1;
+        let (p, q) = (s.feed(&text[at..at + n]), plain.feed(&text[at..at + n]));
+        assert_eq!(p, q, "{:?} at bytes {at}..{}", String::from_utf8_lossy(text), at + n);
+        if let Progress::Dead(d) = &p {
+            // The death is reported by the fragment that holds its byte.
+            assert!(d.offset < at + n, "{:?}: {d}", String::from_utf8_lossy(text));
+        }
+        at += n;
+    }
+    assert_eq!(s.can_finish(), plain.can_finish(), "{:?}: can_finish", String::from_utf8_lossy(text));
+    let quick = s.__quick();
+    let (a, b) = (s.finish(), plain.finish());
+    assert_eq!(a.is_ok(), b.is_ok(), "{:?}: finish", String::from_utf8_lossy(text));
+    assert_eq!(a.is_ok(), std::str::from_utf8(text).is_ok_and(T::is_valid_json));
+    quick && s.__quick()
+}
+
+/// Every cut of `text` into two fragments, 1-byte fragments, and a few chunkings.
+fn all_cuts<T: Tool>(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut read = parity::<T>(bytes, &[bytes.len()]);
+    for cut in 1..bytes.len() {
+        read &= parity::<T>(bytes, &[cut, bytes.len()]);
+    }
+    for sizes in [&[1][..], &[2], &[3, 5], &[16], &[7, 1, 13]] {
+        read &= parity::<T>(bytes, sizes);
+    }
+    read
+}
+
+const VALID: &[&str] = &[
+    r#"{"path": "a.txt"}"#,
+    r#"{"path":"src/lib.rs","max_lines":200,"ratio":0.5,"mode":"append","flags":[true,false],"tags":["a","b"],"opts":{"deep":true,"level":4}}"#,
+    "{ \"path\" :\t\"a\\nb\\\"c\" ,\r\n \"note\": null }",
+    r#"{"path": "caf\u00e9 \ud83d\ude00", "note": "\u00e9\u00e9\u00e9\u00e9"}"#,
+    r#"{"path": "café 😀 ok", "note": "ñññ"}"#,
+    r#"{"path": "x", "when": "2024-02-29", "extra": {}, "any": "free", "ratio": 25e-3}"#,
+    r#"{"path": "x", "max_lines": 1e3, "ratio": 1.0, "opts": {"deep": false}, "tags": []}"#,
+    r#"{"path": "exactly12chr", "note": "1234"}"#,
+];
+
+const INVALID: &[&str] = &[
+    r#"{"path": ""}"#,
+    r#"{"path": "thirteen char"}"#,
+    r#"{"path": "a", "note": "12345"}"#,
+    r#"{"path": "a", "note": "\u00e9\u00e9\u00e9\u00e9\u00e9"}"#,
+    r#"{"path": "a", "max_lines": 0}"#,
+    r#"{"path": "a", "max_lines": "10"}"#,
+    r#"{"path": "a", "ratio": 0}"#,
+    r#"{"path": "a", "mode": "rea"}"#,
+    r#"{"path": "a", "mode": "reed"}"#,
+    r#"{"path": "a", "flags": [true, true, true, true]}"#,
+    r#"{"path": "a", "tags": ["x", "x"]}"#,
+    r#"{"path": "a", "opts": {"level": 2}}"#,
+    r#"{"path": "a", "opts": {"deep": true, "level": 3}}"#,
+    r#"{"path": "a", "opts": {"deep": true, "deep": true}}"#,
+    r#"{"path": "a", "pathx": 1}"#,
+    r#"{"path": "a", "path": "b"}"#,
+    r#"{"max_lines": 3}"#,
+    r#"{"path": "a\u00"}"#,
+    r#"{"path": "a\ud800x"}"#,
+    r#"{"path": "a\udc00"}"#,
+    "{\"path\": \"a\u{1}\"}",
+    r#"{"path": "a", "extra": {"k": 1, "k": 2}}"#,
+    r#"{"path": "a"} x"#,
+    r#"{"path": "a",}"#,
+    r#"{"path": 01}"#,
+    r#"{"path": "a", "max_lines": 1.5}"#,
+    r#"{"path": "a", "max_lines": -"#,
+    r#"["path"]"#,
+];
+
+#[test]
+fn the_quick_reader_changes_nothing_but_the_cost() {
+    assert!(Stream::<Ordinary>::__lean());
+    for text in VALID {
+        assert!(Ordinary::is_valid_json(text), "{text}");
+        assert!(all_cuts::<Ordinary>(text), "the quick reader stopped reading a valid text: {text}");
+    }
+    for text in INVALID {
+        assert!(!Ordinary::is_valid_json(text), "{text}");
+        all_cuts::<Ordinary>(text);
+        // Raw bytes no UTF-8 character begins with.
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.insert(bytes.len() / 2, 0xFF);
+        parity::<Ordinary>(&bytes, &[1]);
+    }
+    // Prefixes of valid texts: alive, and still the quick reader's.
+    for text in VALID {
+        for end in 0..text.len() {
+            let mut s = Ordinary::stream();
+            assert!(!s.feed(&text.as_bytes()[..end]).is_dead());
+            assert!(s.__quick(), "{text:?} cut at {end}");
+        }
+    }
+}
+
+#[test]
+fn the_quick_reader_hands_over_what_it_does_not_read() {
+    // An undeclared key of an open object: the automaton follows such keys (they may repeat).
+    for text in [r#"{"a": 1, "z": 2}"#, r#"{"z": 1, "z": 2}"#, r#"{"a": 1, "b": "x", "c": 1, "d": 2}"#] {
+        let mut s = Open::stream();
+        let _ = s.feed(text.as_bytes());
+        assert!(!s.__quick(), "{text}");
+        all_cuts::<Open>(text);
+    }
+    // Escapes in a key, and in an `enum` string (compared on decoded characters); a container
+    // no subschema speaks of, and undeclared keys, cut by the fragment's end (whole and within
+    // reach, such a value is judged at once by its scan function).
+    for text in [
+        r#"{"p\u0061th": "a"}"#,
+        r#"{"path": "a", "mode": "r\u0065ad"}"#,
+        r#"{"path": "a", "any": {"k": [1, 2]}}"#,
+        r#"{"path": "a", "extra": {"k": 1}}"#,
+    ] {
+        assert!(Ordinary::is_valid_json(text), "{text}");
+        let mut s = Ordinary::stream();
+        let _ = s.feed(&text.as_bytes()[..text.len() - 3]);
+        assert!(!s.__quick(), "{text}");
+        all_cuts::<Ordinary>(text);
+    }
+    // Deeper than the quick reader follows.
+    let deep = format!(r#"{{"path": "a", "any": {}1{}}}"#, "[".repeat(20), "]".repeat(20));
+    assert!(Ordinary::is_valid_json(&deep));
+    for sizes in [&[1][..], &[5], &[deep.len()]] {
+        parity::<Ordinary>(deep.as_bytes(), sizes);
+    }
+}
