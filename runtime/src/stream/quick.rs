@@ -23,7 +23,9 @@
 use crate::text::{Kind, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Resolved};
-use super::machine::{all_bits, hex, in_bounds, is_ws, narrow_run, number_literal, plain_end, KindBits, NumSt, WORDS};
+use super::machine::{
+    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, number_literal, plain_end, KindBits, NumSt, WORDS,
+};
 use super::program::{shape, ty, Node, Program, NONE};
 
 /// Open containers the reader follows; deeper text is handed to the automaton.
@@ -48,17 +50,16 @@ enum Tok {
     Done,
     /// inside a string value
     Str,
-    /// inside an escape of a string value
-    Esc(Esc),
-    /// inside a multi-byte UTF-8 character of a string value: continuation bytes still due and
-    /// the range of the next one
-    Utf8(u8, u8, u8),
+    /// inside an escape of a string value (where: [`Quick::esc`])
+    Esc,
+    /// inside a multi-byte UTF-8 character of a string value ([`Quick::utf`])
+    Utf8,
     /// inside a key
     KeyStr,
-    /// inside a number
-    Num(NumSt),
-    /// inside `true`, `false` or `null` (word, bytes read)
-    Lit(u8, u8),
+    /// inside a number ([`Quick::num`])
+    Num,
+    /// inside `true`, `false` or `null` ([`Quick::lit`])
+    Lit,
 }
 
 /// Where an escape stands (after its backslash).
@@ -116,8 +117,19 @@ pub struct Quick {
     cands: u128,
     /// the characters of the current string so far (an escape counts at its backslash)
     chars: u64,
+    /// the current key, cut by a fragment's end in a closed object, is so far the name expected
+    /// next (see [`Quick::quiet`])
+    on_guess: bool,
     /// the current number has an exponent
     exp: bool,
+    /// where the current number stands
+    num: NumSt,
+    /// the current literal (0 `true`, 1 `false`, 2 `null`) and its bytes read
+    lit: (u8, u8),
+    /// where the current escape stands
+    esc: Esc,
+    /// the current multi-byte character: continuation bytes still due, the range of the next
+    utf: (u8, u8, u8),
     /// no container beginning before this offset is judged at once (see [`judge_complete`])
     ff_block: usize,
 }
@@ -138,17 +150,65 @@ impl Quick {
             narrowed: 0,
             cands: 0,
             chars: 0,
+            on_guess: false,
             exp: false,
+            num: NumSt::Int,
+            lit: (0, 0),
+            esc: Esc::Start,
+            utf: (0, 0, 0),
             ff_block: 0,
         }
     }
 
     /// Read `text[self.pos..]`, `text` being all of the text so far: `true` when it is alive
     /// for certain, `false` when the automaton must read it (then this reader is done).
+    #[inline]
     pub fn advance(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        if text.len() == self.pos + 1 && self.quiet(text) {
+            return true;
+        }
+        self.read(prog, text)
+    }
+
+    /// [`Quick::advance`], the long way.
+    #[inline(never)]
+    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
         let ok = self.run(prog, text) && self.cut(text);
         self.on = ok;
         ok
+    }
+
+    /// One more byte that changes nothing but the position and the count of characters (a
+    /// fragment of one byte, mostly): whitespace between tokens, a digit, a plain character of
+    /// a string whose characters are at most counted, or of a key that goes on as the name
+    /// expected next. `false`: read it the long way.
+    #[inline]
+    fn quiet(&mut self, text: &[u8]) -> bool {
+        let Some(&b) = text.get(self.pos) else { return false };
+        let ok = match self.tok {
+            Tok::Str => is_plain(b) && self.node.is_none_or(|n| n.strings.is_none() && self.chars < n.max_length),
+            Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
+            Tok::Num => b.is_ascii_digit() && matches!(self.num, NumSt::Int | NumSt::Frac | NumSt::ExpDigits),
+            Tok::Value | Tok::ArrFirst | Tok::ObjFirst | Tok::Key | Tok::Colon | Tok::After | Tok::Done => is_ws(b),
+            Tok::Esc | Tok::Utf8 | Tok::Lit => false,
+        };
+        if ok {
+            self.pos += 1;
+            self.chars += 1;
+        }
+        ok
+    }
+
+    /// Whether byte `b` of the current key, which so far is the name expected next or in an
+    /// open object, keeps it so: in a closed object, the name expected next (of `properties`,
+    /// not yet present) has `b` there.
+    fn key_goes_on(&self, b: u8) -> bool {
+        let Some(l) = self.top() else { return false };
+        if !l.node.closed {
+            return true;
+        }
+        let names = l.node.names.get(..l.node.props.len()).unwrap_or_default();
+        names.get(usize::from(l.next)).and_then(|n| n.as_bytes().get(self.pos - self.start - 1)) == Some(&b)
     }
 
     /// The text has ended: `true` when it is valid for certain; `false` when the automaton must
@@ -156,7 +216,7 @@ impl Quick {
     pub fn finish(&mut self, text: &[u8]) -> bool {
         let ok = match self.tok {
             Tok::Done => true,
-            Tok::Num(st) if self.depth == 0 => ends(st) && self.close_number(text, self.pos).is_some(),
+            Tok::Num if self.depth == 0 => ends(self.num) && self.close_number(text, self.pos).is_some(),
             _ => false,
         };
         self.on = ok;
@@ -168,7 +228,7 @@ impl Quick {
     pub const fn complete(&self) -> Option<bool> {
         match self.tok {
             Tok::Done => Some(true),
-            Tok::Num(_) if self.depth == 0 => None,
+            Tok::Num if self.depth == 0 => None,
             _ => Some(false),
         }
     }
@@ -197,24 +257,26 @@ impl Quick {
             let Some(&b) = text.get(pos) else { break true };
             let next = match tok {
                 Tok::Str => self.value_string(text, &mut pos),
-                Tok::Esc(e) => match self.escape(text, &mut pos, e) {
+                Tok::Esc => match self.escape(text, &mut pos, self.esc) {
                     Some(Tok::Str) => self.value_string(text, &mut pos),
                     other => other,
                 },
-                Tok::Utf8(need, lo, hi) => match self.utf8(text, &mut pos, need, lo, hi) {
+                Tok::Utf8 => match self.utf8(text, &mut pos, self.utf) {
                     Some(Tok::Str) => self.value_string(text, &mut pos),
                     other => other,
                 },
                 Tok::KeyStr => self.key_string(prog, text, &mut pos),
-                Tok::Num(st) => self.number(text, &mut pos, st),
-                Tok::Lit(w, i) => {
+                Tok::Num => self.number(text, &mut pos, self.num),
+                Tok::Lit => {
+                    let (w, i) = self.lit;
                     let word = WORDS.get(usize::from(w)).copied().unwrap_or_default();
                     if word.get(usize::from(i)) != Some(&b) {
                         break false;
                     }
                     pos += 1;
                     if usize::from(i) + 1 < word.len() {
-                        Some(Tok::Lit(w, i + 1))
+                        self.lit = (w, i + 1);
+                        Some(Tok::Lit)
                     } else {
                         let kind = if w == 2 { Kind::Null } else { Kind::Bool };
                         self.close_scalar(kind, text.get(self.start..pos).unwrap_or_default())
@@ -325,7 +387,7 @@ impl Quick {
                         0xF4 => (3, 0x80, 0x8F),
                         _ => (3, 0x80, 0xBF),
                     };
-                    self.utf8(text, pos, need, lo, hi)?
+                    self.utf8(text, pos, (need, lo, hi))?
                 }
                 // A control character, a byte no UTF-8 character begins with.
                 _ => return None,
@@ -341,7 +403,10 @@ impl Quick {
     /// complete and valid, its state if the text ends first.
     fn escape(&mut self, text: &[u8], pos: &mut usize, mut e: Esc) -> Option<Tok> {
         loop {
-            let Some(&b) = text.get(*pos) else { return Some(Tok::Esc(e)) };
+            let Some(&b) = text.get(*pos) else {
+                self.esc = e;
+                return Some(Tok::Esc);
+            };
             *pos += 1;
             e = match e {
                 Esc::Start => match b {
@@ -378,9 +443,12 @@ impl Quick {
 
     /// Inside a multi-byte character of a string value (`need` continuation bytes due, the
     /// next in `lo..=hi`), at `pos`.
-    fn utf8(&mut self, text: &[u8], pos: &mut usize, mut need: u8, mut lo: u8, mut hi: u8) -> Option<Tok> {
+    fn utf8(&mut self, text: &[u8], pos: &mut usize, (mut need, mut lo, mut hi): (u8, u8, u8)) -> Option<Tok> {
         while need > 0 {
-            let Some(&b) = text.get(*pos) else { return Some(Tok::Utf8(need, lo, hi)) };
+            let Some(&b) = text.get(*pos) else {
+                self.utf = (need, lo, hi);
+                return Some(Tok::Utf8);
+            };
             if b < lo || b > hi {
                 return None;
             }
@@ -423,7 +491,10 @@ impl Quick {
     #[inline]
     fn number(&mut self, text: &[u8], pos: &mut usize, mut st: NumSt) -> Option<Tok> {
         loop {
-            let Some(&b) = text.get(*pos) else { return Some(Tok::Num(st)) };
+            let Some(&b) = text.get(*pos) else {
+                self.num = st;
+                return Some(Tok::Num);
+            };
             if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits) && b.is_ascii_digit() {
                 *pos += 1;
                 continue;
@@ -593,14 +664,15 @@ impl Quick {
                 self.depth += 1;
                 Some(if object { Tok::ObjFirst } else { Tok::ArrFirst })
             }
-            Kind::Bool | Kind::Null => Some(Tok::Lit(
-                match b {
+            Kind::Bool | Kind::Null => {
+                let word = match b {
                     b't' => 0,
                     b'f' => 1,
                     _ => 2,
-                },
-                1,
-            )),
+                };
+                self.lit = (word, 1);
+                Some(Tok::Lit)
+            }
         }
     }
 
@@ -668,8 +740,9 @@ impl Quick {
     fn cut(&mut self, text: &[u8]) -> bool {
         match self.tok {
             Tok::KeyStr => {
-                let Some(l) = self.top() else { return false };
+                let Some(&l) = self.top() else { return false };
                 let node = l.node;
+                self.on_guess = !node.closed;
                 if !node.closed {
                     return true;
                 }
@@ -678,10 +751,11 @@ impl Quick {
                 let open = |i: usize| l.seen >> i & 1 == 0;
                 let next = usize::from(l.next);
                 let props = node.names.get(..node.props.len()).unwrap_or_default();
-                props.get(next).is_some_and(|n| open(next) && n.as_bytes().starts_with(part))
-                    || props.iter().enumerate().any(|(i, n)| open(i) && n.as_bytes().starts_with(part))
+                let guess = props.get(next).is_some_and(|n| open(next) && n.as_bytes().starts_with(part));
+                self.on_guess = guess;
+                guess || props.iter().enumerate().any(|(i, n)| open(i) && n.as_bytes().starts_with(part))
             }
-            Tok::Str | Tok::Esc(_) | Tok::Utf8(..) => {
+            Tok::Str | Tok::Esc | Tok::Utf8 => {
                 let Some(node) = self.node else { return true };
                 if self.chars > node.max_length {
                     return false;
