@@ -2511,25 +2511,26 @@ fn class(b: u8) -> u8 {
     CLASS.get(usize::from(b)).copied().unwrap_or(0)
 }
 
-/// Whether all 8 bytes of `w` are plain (conservative: `false` may be wrong only when some
-/// byte is not plain).
+/// The bytes of `w` that are not plain, as their high bits (exact up to and including the
+/// lowest one, which is all [`plain_end`] reads: a borrow only runs upwards).
 #[inline]
-fn plain8(w: u64) -> bool {
+fn not_plain8(w: u64) -> u64 {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
     let quote = zero(w ^ (LO * 0x22));
     let bs = zero(w ^ (LO * 0x5C));
     let ctl = w.wrapping_sub(LO * 0x20) & !w & HI;
-    (quote | bs | ctl | (w & HI)) == 0
+    quote | bs | ctl | (w & HI)
 }
 
 /// The end of the run of plain bytes of `text` from `i`.
 #[inline]
 pub(super) fn plain_end(text: &[u8], mut i: usize) -> usize {
     while let Some(w) = text.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        if !plain8(u64::from_le_bytes(w)) {
-            break;
+        let m = not_plain8(u64::from_le_bytes(w));
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
@@ -2592,7 +2593,27 @@ fn syntax_error(text: &[u8], at: usize, message: &str) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{number_literal, Num};
+    use super::{is_plain, number_literal, plain_end, Num};
+
+    /// `plain_end` finds the first byte that is not plain, wherever it is in an 8-byte word and
+    /// whatever bytes follow it (every pair of a non-plain byte and a following byte, at every
+    /// position, after plain bytes).
+    #[test]
+    fn plain_end_stops_at_the_first_byte_that_is_not_plain() {
+        let naive = |t: &[u8], i: usize| (i..t.len()).find(|&j| !is_plain(t[j])).unwrap_or(t.len());
+        for stop in 0..=255u8 {
+            for after in [0u8, 0x1F, b'"', b'\\', b'a', 0x7F, 0x80, 0xFF] {
+                for at in 0..12 {
+                    let mut t = vec![b'x'; 20];
+                    t[at] = stop;
+                    t[at + 1] = after;
+                    for from in 0..=at {
+                        assert_eq!(plain_end(&t, from), naive(&t, from), "{t:?} from {from}");
+                    }
+                }
+            }
+        }
+    }
 
     /// Every number of up to 7 characters over `-0159.`, and some near the digit limits: where
     /// it is JSON, `number_literal` gives serde_json's value, and it gives one for every number
