@@ -46,6 +46,26 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// Patterns, and values several subschemas speak of (the general automaton reads those,
+    /// for the quick reader as for the lean automaton).
+    pub struct Shaped = {
+        "type": "object",
+        "properties": {
+            "code": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{4}$"},
+            "word": {"type": "string", "pattern": "x", "maxLength": 8},
+            "pick": {"oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "a"}, "n": {"type": "integer"}},
+                 "required": ["kind"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"const": "b"}},
+                 "required": ["kind"], "additionalProperties": false}
+            ]},
+            "all": {"allOf": [{"type": "string"}, {"maxLength": 3}]}
+        },
+        "additionalProperties": false
+    };
+}
+
 /// Feed `text` in the chunks `sizes` cycles through, with and without the quick reader, and
 /// compare every answer; returns whether the quick reader read the text to its end.
 fn parity<T: Tool>(text: &[u8], sizes: &[usize]) -> bool {
@@ -180,5 +200,36 @@ fn the_quick_reader_hands_over_what_it_does_not_read() {
     assert!(Ordinary::is_valid_json(&deep));
     for sizes in [&[1][..], &[5], &[deep.len()]] {
         parity::<Ordinary>(deep.as_bytes(), sizes);
+    }
+}
+
+#[test]
+fn patterns_and_values_the_general_automaton_reads() {
+    assert!(Stream::<Shaped>::__lean());
+    for text in [
+        r#"{"code": "ABC-1234", "word": "aaxaa", "pick": {"kind": "a", "n": 2}, "all": "abc"}"#,
+        r#"{"pick": {"kind": "b"}, "word": "x"}"#,
+        r#"{"all": "", "pick": {"n": -1, "kind": "a"}}"#,
+    ] {
+        assert!(Shaped::is_valid_json(text), "{text}");
+        assert!(all_cuts::<Shaped>(text), "the quick reader stopped reading a valid text: {text}");
+    }
+    for text in [
+        r#"{"code": "AB-1234"}"#,
+        r#"{"code": "abc"}"#,
+        r#"{"code": "ABC-12345"}"#,
+        r#"{"code": "ABC-123"}"#,
+        r#"{"word": "aaa"}"#,
+        r#"{"word": "aaaaaaaax"}"#,
+        r#"{"code": "ABC-1234", "code": "ABC-1234"}"#,
+        r#"{"code": "\u0041BC-1234"}"#,
+        r#"{"pick": {"kind": "c"}}"#,
+        r#"{"pick": {"kind": "a", "n": "x"}}"#,
+        r#"{"pick": {"kind": "b", "n": 1}}"#,
+        r#"{"pick": [], "code": "ABC-1234"}"#,
+        r#"{"all": "abcd"}"#,
+        r#"{"all": 1}"#,
+    ] {
+        all_cuts::<Shaped>(text);
     }
 }

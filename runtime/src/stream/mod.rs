@@ -99,10 +99,11 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
     type Reference: Automaton;
     /// Whether this is the lean automaton.
     const LEAN: bool = false;
-    /// Whether a stream reads with its quick reader first: where the lean automaton reads
-    /// every value itself (a value it hands to the general automaton would end the quick
-    /// reader's reading and make the automaton read the text again).
+    /// Whether a stream reads with its quick reader first (where the lean automaton reads it).
     const QUICK: bool = false;
+    /// What the lean automaton hands a value to that several subschemas speak of (the quick
+    /// reader does the same).
+    type Sub: lean::Delegate;
     /// Read what `text` has beyond what was read; `false` once dead.
     fn advance(&mut self, text: &[u8]) -> bool;
     /// The text ended.
@@ -131,6 +132,7 @@ pub trait Automaton: Clone + fmt::Debug + Send + Sync + 'static {
 
 impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
     type Reference = Self;
+    type Sub = lean::Whole;
     fn start(prog: &'static Program) -> Self {
         Self::new(prog)
     }
@@ -158,7 +160,8 @@ impl<const S: usize, const D: usize> Automaton for Machine<S, D> {
 impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D, X> {
     type Reference = Machine<S, D>;
     const LEAN: bool = true;
-    const QUICK: bool = !X::DELEGATES;
+    const QUICK: bool = true;
+    type Sub = X;
     fn start(prog: &'static Program) -> Self {
         Self::new(prog)
     }
@@ -197,7 +200,7 @@ impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D,
 pub struct Stream<T: Tool> {
     /// reads first, while the text is ordinary (see `quick.rs`); the automaton has read nothing
     /// while `quick.on`
-    quick: Quick,
+    quick: Quick<<T::__Automaton as Automaton>::Sub>,
     m: T::__Automaton,
     text: Vec<u8>,
     dead: Option<Dead>,
@@ -410,7 +413,7 @@ impl<T: Tool> Stream<T> {
     /// The size in bytes of the automaton's state (fixed for `T` at compile time).
     #[must_use]
     pub fn automaton_size() -> usize {
-        T::__Automaton::size() + std::mem::size_of::<Quick>()
+        T::__Automaton::size() + std::mem::size_of::<Quick<<T::__Automaton as Automaton>::Sub>>()
     }
 
     /// Whether the lean automaton handed over to the general one (never, if it is right). Not

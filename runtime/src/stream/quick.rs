@@ -5,24 +5,28 @@
 //! number or literal closes (its subschema's verdict on its text, which the stream keeps), when
 //! a container closes, at a member's or item's beginning (the count limits), and at the end of
 //! each fragment for the token it cuts (a key or `enum` string that nothing declared can
-//! continue, a string past its `maxLength`). It keeps no state per byte and expects an object's
-//! keys in the order the schema declares them (and looks further only when they are not), which
-//! is what makes it cheaper than the automaton.
+//! continue, a `pattern` whose automaton died on it, a string past its `maxLength`). It keeps no
+//! state per byte and expects an object's keys in the order the schema declares them (and looks
+//! further only when they are not), which is what makes it cheaper than the automaton. As the
+//! lean automaton does, it judges an array or object complete within reach at once by its scan
+//! function, and hands a value several subschemas speak of (a `oneOf` of objects, an `allOf`) to
+//! the general automaton started at that value, which hands back at its end.
 //!
 //! It is an optimist with a referee: it only ever answers "alive for certain". Whatever it does
-//! not read itself (an escape, a non-ASCII byte, a subschema with more than its own keywords, a
-//! `pattern`, a key that no name declares, a container no subschema speaks of, more than
-//! [`LEVELS`] open containers) and whatever it finds wrong (any death) ends its reading: the
-//! automaton, which has read nothing yet, then reads the whole text so far in one run and goes
-//! on from there, exactly as if it had read every fragment itself. That run happens at most once
-//! per stream, so the cost stays linear. What the reader judges it judges by the rules the
-//! automaton follows, within the same fragment: every death the automaton finds in a fragment
-//! makes the reader hand over in that fragment, so that a stream answers every feed as the
-//! automaton alone would (tested feed by feed, `Stream::__automaton_only`).
+//! not read itself (an escape or a non-ASCII byte in a key, or in a string with an `enum` or a
+//! `pattern`; a key that no name declares; a container no subschema speaks of, cut by the
+//! fragment's end; more than [`LEVELS`] open containers) and whatever it finds wrong (any death)
+//! ends its reading: the automaton, which has read nothing yet, then reads the whole text so far
+//! in one run and goes on from there, exactly as if it had read every fragment itself. That run
+//! happens at most once per stream, so the cost stays linear. What the reader judges it judges
+//! by the rules the automaton follows, within the same fragment: every death the automaton finds
+//! in a fragment makes the reader hand over in that fragment, so that a stream answers every feed
+//! as the automaton alone would (tested feed by feed, `Stream::__automaton_only`).
 
+use crate::pattern::Stepped;
 use crate::text::{Kind, Scanner};
 
-use super::lean::{judge_complete, next_token, resolve, Resolved};
+use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
     all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, number_literal, plain_end, KindBits, NumSt, WORDS,
 };
@@ -60,6 +64,9 @@ enum Tok {
     Num,
     /// inside `true`, `false` or `null` ([`Quick::lit`])
     Lit,
+    /// inside a value several subschemas speak of, read by the general automaton
+    /// ([`Quick::sub`])
+    Sub,
 }
 
 /// Where an escape stands (after its backslash).
@@ -97,7 +104,7 @@ const EMPTY: Level = Level { node: &Node::ALWAYS, start: 0, count: 0, object: fa
 
 /// The quick reader's state (see the module's documentation).
 #[derive(Debug, Clone)]
-pub struct Quick {
+pub struct Quick<X: Delegate> {
     /// still reading (`false`: handed over to the automaton)
     pub on: bool,
     /// bytes read
@@ -120,6 +127,10 @@ pub struct Quick {
     /// the current key, cut by a fragment's end in a closed object, is so far the name expected
     /// next (see [`Quick::quiet`])
     on_guess: bool,
+    /// the current string's `pattern`: its automaton's state, and whether stepping stopped
+    /// (matched, or the automaton gave up: the string's end decides)
+    dfa: u32,
+    pdone: bool,
     /// the current number has an exponent
     exp: bool,
     /// where the current number stands
@@ -132,9 +143,15 @@ pub struct Quick {
     utf: (u8, u8, u8),
     /// no container beginning before this offset is judged at once (see [`judge_complete`])
     ff_block: usize,
+    /// the value several subschemas speak of, being read by the general automaton (as the
+    /// lean automaton hands it over)
+    sub: Option<X>,
+    /// a value read by the general automaton left a key that may repeat unseen: only a full
+    /// check can tell the end
+    inexact: bool,
 }
 
-impl Quick {
+impl<X: Delegate> Quick<X> {
     /// The reader at the start of a text; `on`: whether it reads (else the automaton reads
     /// from the start).
     pub const fn new(on: bool) -> Self {
@@ -151,18 +168,22 @@ impl Quick {
             cands: 0,
             chars: 0,
             on_guess: false,
+            dfa: 0,
+            pdone: true,
             exp: false,
             num: NumSt::Int,
             lit: (0, 0),
             esc: Esc::Start,
             utf: (0, 0, 0),
             ff_block: 0,
+            sub: None,
+            inexact: false,
         }
     }
 
     /// Read `text[self.pos..]`, `text` being all of the text so far: `true` when it is alive
     /// for certain, `false` when the automaton must read it (then this reader is done).
-    #[inline]
+    #[inline(always)]
     pub fn advance(&mut self, prog: &'static Program, text: &[u8]) -> bool {
         if text.len() == self.pos + 1 && self.quiet(text) {
             return true;
@@ -182,15 +203,20 @@ impl Quick {
     /// fragment of one byte, mostly): whitespace between tokens, a digit, a plain character of
     /// a string whose characters are at most counted, or of a key that goes on as the name
     /// expected next. `false`: read it the long way.
-    #[inline]
+    #[inline(always)]
     fn quiet(&mut self, text: &[u8]) -> bool {
         let Some(&b) = text.get(self.pos) else { return false };
         let ok = match self.tok {
-            Tok::Str => is_plain(b) && self.node.is_none_or(|n| n.strings.is_none() && self.chars < n.max_length),
+            Tok::Str => {
+                is_plain(b)
+                    && self.node.is_none_or(|n| {
+                        n.strings.is_none() && (n.pattern.is_none() || self.pdone) && self.chars < n.max_length
+                    })
+            }
             Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
             Tok::Num => b.is_ascii_digit() && matches!(self.num, NumSt::Int | NumSt::Frac | NumSt::ExpDigits),
             Tok::Value | Tok::ArrFirst | Tok::ObjFirst | Tok::Key | Tok::Colon | Tok::After | Tok::Done => is_ws(b),
-            Tok::Esc | Tok::Utf8 | Tok::Lit => false,
+            Tok::Esc | Tok::Utf8 | Tok::Lit | Tok::Sub => false,
         };
         if ok {
             self.pos += 1;
@@ -215,7 +241,7 @@ impl Quick {
     /// decide (then this reader is done).
     pub fn finish(&mut self, text: &[u8]) -> bool {
         let ok = match self.tok {
-            Tok::Done => true,
+            Tok::Done => !self.inexact,
             Tok::Num if self.depth == 0 => ends(self.num) && self.close_number(text, self.pos).is_some(),
             _ => false,
         };
@@ -227,6 +253,7 @@ impl Quick {
     /// more digits may change).
     pub const fn complete(&self) -> Option<bool> {
         match self.tok {
+            Tok::Done if self.inexact => None,
             Tok::Done => Some(true),
             Tok::Num if self.depth == 0 => None,
             _ => Some(false),
@@ -267,6 +294,24 @@ impl Quick {
                 },
                 Tok::KeyStr => self.key_string(prog, text, &mut pos),
                 Tok::Num => self.number(text, &mut pos, self.num),
+                Tok::Sub => {
+                    let Some(x) = self.sub.as_mut() else { break false };
+                    if !x.advance(text) {
+                        break false;
+                    }
+                    match x.end() {
+                        Some(end) => {
+                            self.inexact |= !x.exact();
+                            self.sub = None;
+                            pos = end;
+                            Some(self.after())
+                        }
+                        None => {
+                            pos = text.len();
+                            Some(Tok::Sub)
+                        }
+                    }
+                }
                 Tok::Lit => {
                     let (w, i) = self.lit;
                     let word = WORDS.get(usize::from(w)).copied().unwrap_or_default();
@@ -370,7 +415,8 @@ impl Quick {
                 b'"' => {
                     return self.close_scalar(Kind::String, text.get(self.start..=end).unwrap_or_default());
                 }
-                _ if self.node.is_some_and(|n| n.strings.is_some()) => return None,
+                // An `enum` string or a `pattern` looks at decoded characters: the automaton's.
+                _ if self.node.is_some_and(|n| n.strings.is_some() || n.pattern.is_some()) => return None,
                 b'\\' => {
                     // A character is certain at the backslash.
                     self.chars += 1;
@@ -598,6 +644,20 @@ impl Quick {
                 None => l.node.items,
             },
         };
+        if matches!(b, b'{' | b'[') && at >= self.ff_block {
+            // A container complete within reach: its subschema's scan function judges it, as
+            // the lean automaton has it (before the subschema is resolved: the scan function
+            // of a value several subschemas speak of is exact too).
+            let depth = u32::try_from(self.depth).unwrap_or(u32::MAX);
+            match judge_complete(prog.node(requested), text, at, b, depth) {
+                Some(Ok(end)) => {
+                    *pos = end;
+                    return Some(self.after());
+                }
+                Some(Err(block)) => self.ff_block = block,
+                None => {}
+            }
+        }
         let node = if requested == NONE {
             None
         } else {
@@ -608,6 +668,14 @@ impl Quick {
                 match resolve(prog, requested, bits, 16) {
                     Resolved::Free => None,
                     Resolved::Node(e) => Some(prog.node(e)),
+                    Resolved::General if self.depth > 0 => {
+                        // Several subschemas speak of this value: the general automaton reads
+                        // it, started here, as the lean automaton has it.
+                        let depth = u32::try_from(self.depth).ok()?;
+                        self.sub = Some(X::start(prog, requested, at, depth)?);
+                        *pos = at;
+                        return Some(Tok::Sub);
+                    }
                     Resolved::Dead | Resolved::General => return None,
                 }
             }
@@ -622,11 +690,15 @@ impl Quick {
         match kind {
             Kind::String => {
                 if let Some(node) = node {
-                    if node.pattern.is_some() {
-                        return None;
-                    }
                     self.narrowed = at + 1;
                     self.cands = node.strings.map_or(0, |s| all_bits(s.len()));
+                    match node.pattern.and_then(|(p, _)| p.start()) {
+                        Some(start) => {
+                            self.dfa = start;
+                            self.pdone = false;
+                        }
+                        None => self.pdone = true,
+                    }
                 }
                 self.chars = 0;
                 self.value_string(text, pos)
@@ -641,17 +713,6 @@ impl Quick {
                 self.number(text, pos, st)
             }
             Kind::Object | Kind::Array => {
-                if at >= self.ff_block {
-                    let depth = u32::try_from(self.depth).unwrap_or(u32::MAX);
-                    match judge_complete(node.unwrap_or(&Node::ALWAYS), text, at, b, depth) {
-                        Some(Ok(end)) => {
-                            *pos = end;
-                            return Some(self.after());
-                        }
-                        Some(Err(block)) => self.ff_block = block,
-                        None => {}
-                    }
-                }
                 // A container no subschema speaks of (its keys must still not repeat): the
                 // automaton's.
                 let object = kind == Kind::Object;
@@ -696,7 +757,7 @@ impl Quick {
         let after = self.after();
         let Some(node) = self.node else { return Some(after) };
         let kb = kind.bits();
-        let ok = if node.scalar & kb != kb {
+        let ok = if node.scalar & kb != kb || (kind == Kind::String && node.pattern.is_some()) {
             match (kind, &node.bounds, number_literal(span)) {
                 (Kind::Number, Some(b), Some(x)) => in_bounds(x, b, node.types & ty::NUMBER == 0),
                 _ => std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok()),
@@ -760,14 +821,36 @@ impl Quick {
                 if self.chars > node.max_length {
                     return false;
                 }
-                if node.strings.is_none() {
+                let pattern = node.pattern.filter(|_| !self.pdone);
+                if node.strings.is_none() && pattern.is_none() {
                     return true;
                 }
+                // The characters since the last fragment's end, on the `enum` strings and the
+                // pattern's automaton (printable ASCII: escapes and other bytes were handed over).
                 let off = (self.narrowed - self.start - 1) as u32;
                 let run = text.get(self.narrowed..self.pos).unwrap_or_default();
-                self.cands = narrow_run(node.string_bytes, self.cands, off, run);
                 self.narrowed = self.pos;
-                self.cands != 0
+                if node.strings.is_some() {
+                    self.cands = narrow_run(node.string_bytes, self.cands, off, run);
+                    if self.cands == 0 {
+                        return false;
+                    }
+                }
+                if let Some((p, _)) = pattern {
+                    for &b in run {
+                        let (next, how) = p.step(self.dfa, b);
+                        self.dfa = next;
+                        match how {
+                            Stepped::Live => {}
+                            Stepped::Matched | Stepped::Unknown => {
+                                self.pdone = true;
+                                break;
+                            }
+                            Stepped::Dead => return false,
+                        }
+                    }
+                }
+                true
             }
             _ => true,
         }
