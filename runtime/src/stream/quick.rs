@@ -30,7 +30,7 @@ use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
     all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, number_literal, plain_end, KindBits, NumSt, WORDS,
 };
-use super::program::{shape, ty, Node, Program, NONE};
+use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
 
 /// Open containers the reader follows; deeper text is handed to the automaton.
 pub const LEVELS: usize = 16;
@@ -207,12 +207,7 @@ impl<X: Delegate> Quick<X> {
     fn quiet(&mut self, text: &[u8]) -> bool {
         let Some(&b) = text.get(self.pos) else { return false };
         let ok = match self.tok {
-            Tok::Str => {
-                is_plain(b)
-                    && self.node.is_none_or(|n| {
-                        n.strings.is_none() && (n.pattern.is_none() || self.pdone) && self.chars < n.max_length
-                    })
-            }
+            Tok::Str => is_plain(b) && self.node.is_none_or(|n| self.chars < n.max_length && self.follow(n, b)),
             Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
             Tok::Num => b.is_ascii_digit() && matches!(self.num, NumSt::Int | NumSt::Frac | NumSt::ExpDigits),
             Tok::Value | Tok::ArrFirst | Tok::ObjFirst | Tok::Key | Tok::Colon | Tok::After | Tok::Done => is_ws(b),
@@ -223,6 +218,36 @@ impl<X: Delegate> Quick<X> {
             self.chars += 1;
         }
         ok
+    }
+
+    /// One more plain character `b` of the current string on its `enum` strings and `pattern`
+    /// (all the string's characters before it were): whether it keeps the string alive.
+    #[inline]
+    fn follow(&mut self, n: &Node, b: u8) -> bool {
+        if n.strings.is_none() && (n.pattern.is_none() || self.pdone) {
+            return true;
+        }
+        if self.narrowed != self.pos {
+            return false;
+        }
+        let cands = match n.strings {
+            Some(_) => narrow_byte(n.string_bytes, self.cands, self.pos - self.start - 1, b),
+            None => 1,
+        };
+        let (dfa, how) = match (n.pattern, self.pdone) {
+            (Some((p, _)), false) => p.step(self.dfa, b),
+            _ => (self.dfa, Stepped::Matched),
+        };
+        if cands == 0 || how == Stepped::Dead {
+            return false;
+        }
+        if n.strings.is_some() {
+            self.cands = cands;
+        }
+        self.dfa = dfa;
+        self.pdone |= how != Stepped::Live;
+        self.narrowed += 1;
+        true
     }
 
     /// Whether byte `b` of the current key, which so far is the name expected next or in an
