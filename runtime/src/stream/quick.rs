@@ -118,14 +118,16 @@ pub struct Quick<X: Delegate> {
     node: Option<&'static Node>,
     /// the subschema of the member whose key just closed
     child: u16,
-    /// the current string: bytes before this offset are narrowed into `cands`
+    /// the current string: bytes before this offset are narrowed into `cands` and stepped
+    /// through the pattern
     narrowed: usize,
     /// the `enum` strings the current string may still be
     cands: u128,
     /// the characters of the current string so far (an escape counts at its backslash)
     chars: u64,
-    /// the current key, cut by a fragment's end in a closed object, is so far the name expected
-    /// next (see [`Quick::quiet`])
+    /// the current key, cut by a fragment's end, may go on a byte at a time without a search
+    /// of the names: in a closed object it is so far the name expected next, in an open one
+    /// nothing is matched before it closes (see [`Quick::quiet`])
     on_guess: bool,
     /// the current string's `pattern`: its automaton's state, and whether stepping stopped
     /// (matched, or the automaton gave up: the string's end decides)
