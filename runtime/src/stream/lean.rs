@@ -32,8 +32,8 @@ use std::fmt;
 use crate::text::{KeyFilter, Kind, Scanner, MAX_DEPTH};
 
 use super::machine::{
-    all_bits, exact_name, filter_bits, hex, in_bounds, is_plain, is_ws, narrow_run, number_literal, plain_end, Death,
-    KindBits, Lex, Machine, NumSt, WORDS,
+    all_bits, exact_name, filter_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_literal,
+    plain_end, Death, KindBits, Lex, Machine, NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
 use crate::pattern::Stepped;
@@ -856,16 +856,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 }
             }
             Lex::Num(st) => {
-                let next = match (st, b) {
-                    (NumSt::Minus, b'0') => Some(NumSt::Zero),
-                    (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
-                    (NumSt::Zero | NumSt::Int, b'.') => Some(NumSt::Dot),
-                    (NumSt::Dot | NumSt::Frac, b'0'..=b'9') => Some(NumSt::Frac),
-                    (NumSt::Zero | NumSt::Int | NumSt::Frac, b'e' | b'E') => Some(NumSt::Exp),
-                    (NumSt::Exp, b'+' | b'-') => Some(NumSt::ExpSign),
-                    (NumSt::Exp | NumSt::ExpSign | NumSt::ExpDigits, b'0'..=b'9') => Some(NumSt::ExpDigits),
-                    _ => None,
-                };
+                let next = num_step(st, b);
                 if let Some(n) = next {
                     self.num_exp |= n == NumSt::Exp;
                     self.lex = Lex::Num(n);

@@ -238,6 +238,20 @@ pub(super) enum NumSt {
     ExpDigits,
 }
 
+/// The next state of a number in state `st` at byte `b` (`None`: `b` does not continue it).
+pub(super) const fn num_step(st: NumSt, b: u8) -> Option<NumSt> {
+    match (st, b) {
+        (NumSt::Minus, b'0') => Some(NumSt::Zero),
+        (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
+        (NumSt::Zero | NumSt::Int, b'.') => Some(NumSt::Dot),
+        (NumSt::Dot | NumSt::Frac, b'0'..=b'9') => Some(NumSt::Frac),
+        (NumSt::Zero | NumSt::Int | NumSt::Frac, b'e' | b'E') => Some(NumSt::Exp),
+        (NumSt::Exp, b'+' | b'-') => Some(NumSt::ExpSign),
+        (NumSt::Exp | NumSt::ExpSign | NumSt::ExpDigits, b'0'..=b'9') => Some(NumSt::ExpDigits),
+        _ => None,
+    }
+}
+
 pub(super) const WORDS: [&[u8]; 3] = [b"true", b"false", b"null"];
 
 /// Why the text died, as noted when it did (the explanation is built from it, and from the state
@@ -940,16 +954,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     self.pos = i;
                     return true;
                 }
-                let next = match (st, b) {
-                    (NumSt::Minus, b'0') => Some(NumSt::Zero),
-                    (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
-                    (NumSt::Zero | NumSt::Int, b'.') => Some(NumSt::Dot),
-                    (NumSt::Dot | NumSt::Frac, b'0'..=b'9') => Some(NumSt::Frac),
-                    (NumSt::Zero | NumSt::Int | NumSt::Frac, b'e' | b'E') => Some(NumSt::Exp),
-                    (NumSt::Exp, b'+' | b'-') => Some(NumSt::ExpSign),
-                    (NumSt::Exp | NumSt::ExpSign | NumSt::ExpDigits, b'0'..=b'9') => Some(NumSt::ExpDigits),
-                    _ => None,
-                };
+                let next = num_step(st, b);
                 if let Some(n) = next {
                     self.num_exp |= n == NumSt::Exp;
                     self.lex = Lex::Num(n);

@@ -28,7 +28,7 @@ use crate::text::{Kind, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
-    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, number_literal, plain_end, KindBits, NumSt, WORDS,
+    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end, KindBits, NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
 
@@ -881,20 +881,6 @@ impl<X: Delegate> Quick<X> {
             }
             _ => true,
         }
-    }
-}
-
-/// The next state of a number in state `st` at byte `b` (`None`: `b` does not continue it).
-const fn num_step(st: NumSt, b: u8) -> Option<NumSt> {
-    match (st, b) {
-        (NumSt::Minus, b'0') => Some(NumSt::Zero),
-        (NumSt::Minus, b'1'..=b'9') | (NumSt::Int, b'0'..=b'9') => Some(NumSt::Int),
-        (NumSt::Zero | NumSt::Int, b'.') => Some(NumSt::Dot),
-        (NumSt::Dot | NumSt::Frac, b'0'..=b'9') => Some(NumSt::Frac),
-        (NumSt::Zero | NumSt::Int | NumSt::Frac, b'e' | b'E') => Some(NumSt::Exp),
-        (NumSt::Exp, b'+' | b'-') => Some(NumSt::ExpSign),
-        (NumSt::Exp | NumSt::ExpSign | NumSt::ExpDigits, b'0'..=b'9') => Some(NumSt::ExpDigits),
-        _ => None,
     }
 }
 
