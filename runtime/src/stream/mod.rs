@@ -193,8 +193,10 @@ impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D,
 /// that no continuation can be valid, and get the typed value at the end.
 ///
 /// The automaton is a fixed-size value sized by the macro (no heap; see
-/// [`Stream::automaton_size`]); the stream also keeps the text it was fed, which some keywords
-/// read back when a value closes (scalars, `uniqueItems`, `enum` of arrays and objects) and which
+/// [`Stream::automaton_size`]), with a quick reader in front of it that reads ordinary text at
+/// less cost and hands the text to the automaton at anything else (the same answers; README,
+/// "Streaming"); the stream also keeps the text it was fed, which some keywords read back when a
+/// value closes (scalars, `uniqueItems`, `enum` of arrays and objects) and which
 /// [`Stream::into_tool`] turns into `T`. Create it with [`Stream::with_capacity`] and feeding
 /// allocates nothing until the text is dead.
 pub struct Stream<T: Tool> {
@@ -410,7 +412,8 @@ impl<T: Tool> Stream<T> {
         T::from_json(t)
     }
 
-    /// The size in bytes of the automaton's state (fixed for `T` at compile time).
+    /// The size in bytes of the automaton's state and the quick reader's in front of it (fixed
+    /// for `T` at compile time; the text buffer is not counted).
     #[must_use]
     pub fn automaton_size() -> usize {
         T::__Automaton::size() + std::mem::size_of::<Quick<<T::__Automaton as Automaton>::Sub>>()
