@@ -33,7 +33,7 @@ use crate::text::{KeyFilter, Kind, Scanner, MAX_DEPTH};
 
 use super::machine::{
     all_bits, exact_name, filter_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_literal,
-    plain_end, Death, KindBits, Lex, Machine, NumSt, WORDS,
+    plain_end, utf8_lead, Death, KindBits, Lex, Machine, NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
 use crate::pattern::Stepped;
@@ -750,16 +750,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                     0..=0x1F => false,
                     0x20..=0x7F => self.str_byte(b),
                     _ => {
-                        let (need, lo, hi) = match b {
-                            0xC2..=0xDF => (1, 0x80, 0xBF),
-                            0xE0 => (2, 0xA0, 0xBF),
-                            0xE1..=0xEC | 0xEE..=0xEF => (2, 0x80, 0xBF),
-                            0xED => (2, 0x80, 0x9F),
-                            0xF0 => (3, 0x90, 0xBF),
-                            0xF1..=0xF3 => (3, 0x80, 0xBF),
-                            0xF4 => (3, 0x80, 0x8F),
-                            _ => return false,
-                        };
+                        let Some((need, lo, hi)) = utf8_lead(b) else { return false };
                         self.lex = Lex::Utf8(need, lo, hi);
                         self.str_byte(b)
                     }

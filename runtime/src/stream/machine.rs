@@ -252,6 +252,21 @@ pub(super) const fn num_step(st: NumSt, b: u8) -> Option<NumSt> {
     }
 }
 
+/// A byte that begins a multi-byte UTF-8 character: the continuation bytes due and the range
+/// of the next one (`None`: no character begins with it).
+pub(super) const fn utf8_lead(b: u8) -> Option<(u8, u8, u8)> {
+    Some(match b {
+        0xC2..=0xDF => (1, 0x80, 0xBF),
+        0xE0 => (2, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (2, 0x80, 0xBF),
+        0xED => (2, 0x80, 0x9F),
+        0xF0 => (3, 0x90, 0xBF),
+        0xF1..=0xF3 => (3, 0x80, 0xBF),
+        0xF4 => (3, 0x80, 0x8F),
+        _ => return None,
+    })
+}
+
 pub(super) const WORDS: [&[u8]; 3] = [b"true", b"false", b"null"];
 
 /// Why the text died, as noted when it did (the explanation is built from it, and from the state
@@ -829,15 +844,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         return true;
                     }
                     _ => {
-                        let (need, lo, hi) = match b {
-                            0xC2..=0xDF => (1, 0x80, 0xBF),
-                            0xE0 => (2, 0xA0, 0xBF),
-                            0xE1..=0xEC | 0xEE..=0xEF => (2, 0x80, 0xBF),
-                            0xED => (2, 0x80, 0x9F),
-                            0xF0 => (3, 0x90, 0xBF),
-                            0xF1..=0xF3 => (3, 0x80, 0xBF),
-                            0xF4 => (3, 0x80, 0x8F),
-                            _ => return self.syntax(at, "invalid UTF-8"),
+                        let Some((need, lo, hi)) = utf8_lead(b) else {
+                            return self.syntax(at, "invalid UTF-8");
                         };
                         self.lex = Lex::Utf8(need, lo, hi);
                         self.pos += 1;

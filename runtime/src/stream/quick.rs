@@ -28,7 +28,8 @@ use crate::text::{Kind, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
-    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end, KindBits, NumSt, WORDS,
+    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end, utf8_lead, KindBits,
+    NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
 
@@ -449,21 +450,11 @@ impl<X: Delegate> Quick<X> {
                     self.chars += 1;
                     self.escape(text, pos, Esc::Start)?
                 }
-                0xC2..=0xF4 => {
+                // A control character, a byte no UTF-8 character begins with: `None`.
+                _ => {
                     self.chars += 1;
-                    let (need, lo, hi) = match c {
-                        0xC2..=0xDF => (1, 0x80, 0xBF),
-                        0xE0 => (2, 0xA0, 0xBF),
-                        0xED => (2, 0x80, 0x9F),
-                        0xE1..=0xEF => (2, 0x80, 0xBF),
-                        0xF0 => (3, 0x90, 0xBF),
-                        0xF4 => (3, 0x80, 0x8F),
-                        _ => (3, 0x80, 0xBF),
-                    };
-                    self.utf8(text, pos, (need, lo, hi))?
+                    self.utf8(text, pos, utf8_lead(c)?)?
                 }
-                // A control character, a byte no UTF-8 character begins with.
-                _ => return None,
             };
             if next != Tok::Str {
                 // The text ended inside the escape or character.
