@@ -2411,7 +2411,6 @@ pub(super) fn filter_bits(bits: u128, keep: impl Fn(usize) -> bool) -> u128 {
 /// by a power of ten, both exact in `f64`, as the scanner's shared fast path does); `None` for
 /// anything else.
 pub(super) fn number_literal(t: &[u8]) -> Option<Num> {
-    const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
     let (neg, rest) = match t.split_first() {
         Some((b'-', rest)) => (true, rest),
         _ => (false, t),
@@ -2429,6 +2428,49 @@ pub(super) fn number_literal(t: &[u8]) -> Option<Num> {
             return None;
         }
     }
+    literal_value(neg, v, digits, point)
+}
+
+/// A number that begins at `at` and ends within `text` (a byte that is no part of it follows),
+/// well-formed, without exponent, shorter than 300 bytes (so within the `f64` range): where it
+/// ends and its value as [`number_literal`] gives it, in one pass. `None` for any other text:
+/// the byte-by-byte reading decides.
+pub(super) fn number_at(text: &[u8], at: usize) -> Option<(usize, Option<Num>)> {
+    let neg = text.get(at) == Some(&b'-');
+    let first = at + usize::from(neg);
+    let (mut v, mut i) = (0u64, first);
+    while let Some(&c) = text.get(i).filter(|c| c.is_ascii_digit()) {
+        v = v.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+        i += 1;
+    }
+    let int = i - first;
+    if int == 0 || (int > 1 && text.get(first) == Some(&b'0')) {
+        return None;
+    }
+    let mut point = None;
+    if text.get(i) == Some(&b'.') {
+        i += 1;
+        let frac = i;
+        while let Some(&c) = text.get(i).filter(|c| c.is_ascii_digit()) {
+            v = v.wrapping_mul(10).wrapping_add(u64::from(c - b'0'));
+            i += 1;
+        }
+        if i == frac {
+            return None;
+        }
+        point = Some(int);
+    }
+    match text.get(i) {
+        None | Some(b'e' | b'E') => None,
+        Some(_) if i - at >= 300 => None,
+        Some(_) => Some((i, literal_value(neg, v, i - first - usize::from(point.is_some()), point))),
+    }
+}
+
+/// [`number_literal`]'s value from its sign, its digits' value `v` (exact below 19 digits),
+/// their count and the count before the point.
+fn literal_value(neg: bool, v: u64, digits: usize, point: Option<usize>) -> Option<Num> {
+    const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
     match point {
         #[allow(clippy::cast_precision_loss)]
         Some(int) if digits > int && digits <= 15 => {
@@ -2606,7 +2648,7 @@ fn syntax_error(text: &[u8], at: usize, message: &str) -> Error {
 
 #[cfg(test)]
 mod tests {
-    use super::{is_plain, number_literal, plain_end, Num};
+    use super::{is_plain, num_step, number_at, number_literal, plain_end, Num, NumSt};
 
     /// `plain_end` finds the first byte that is not plain, wherever it is in an 8-byte word and
     /// whatever bytes follow it (every pair of a non-plain byte and a following byte, at every
@@ -2668,5 +2710,53 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "only {checked} numbers checked");
+    }
+
+    /// Every text of up to 6 characters over `-0159.e`, followed by each of `,}] x` or by
+    /// nothing: `number_at` finds where the number begun at its start ends exactly where the
+    /// byte-by-byte reading does (at a byte that cannot continue it, in a state it may end in),
+    /// and values it as `number_literal` does; it declines a number the text cuts, one with an
+    /// exponent, and every text that is no number.
+    #[test]
+    fn number_at_ends_and_values_a_number_as_the_byte_by_byte_reading() {
+        let by_bytes = |t: &[u8]| -> Option<usize> {
+            let mut st = match t.first()? {
+                b'-' => NumSt::Minus,
+                b'0' => NumSt::Zero,
+                b'1'..=b'9' => NumSt::Int,
+                _ => return None,
+            };
+            for (i, &c) in t.iter().enumerate().skip(1) {
+                match num_step(st, c) {
+                    Some(n) => st = n,
+                    None => {
+                        let ends = matches!(st, NumSt::Zero | NumSt::Int | NumSt::Frac | NumSt::ExpDigits);
+                        return (ends && !(st == NumSt::Zero && c.is_ascii_digit())).then_some(i);
+                    }
+                }
+            }
+            None
+        };
+        let mut texts: Vec<String> = vec![String::new()];
+        let mut level = texts.clone();
+        for _ in 0..6 {
+            level = level.iter().flat_map(|t| "-0159.e".chars().map(move |c| format!("{t}{c}"))).collect();
+            texts.extend(level.iter().cloned());
+        }
+        let mut taken = 0;
+        for t in &texts {
+            for after in [",", "}", "]", " ", "x", ""] {
+                let full = format!("{t}{after}");
+                let expected = by_bytes(full.as_bytes()).filter(|&e| !full[..e].contains('e'));
+                let got = number_at(full.as_bytes(), 0);
+                assert_eq!(got.map(|g| g.0), expected, "{full:?}");
+                if let Some((end, n)) = got {
+                    let want = number_literal(&full.as_bytes()[..end]);
+                    assert_eq!(format!("{n:?}"), format!("{want:?}"), "{full:?}");
+                    taken += 1;
+                }
+            }
+        }
+        assert!(taken > 10_000, "only {taken} numbers taken");
     }
 }

@@ -24,12 +24,12 @@
 //! as the automaton alone would (tested feed by feed, `Stream::__automaton_only`).
 
 use crate::pattern::Stepped;
-use crate::text::{Kind, Scanner};
+use crate::text::{Kind, Num, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
-    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end, utf8_lead, KindBits,
-    NumSt, WORDS,
+    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead,
+    KindBits, NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
 
@@ -188,10 +188,47 @@ impl<X: Delegate> Quick<X> {
     /// for certain, `false` when the automaton must read it (then this reader is done).
     #[inline(always)]
     pub fn advance(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        if text.len() == self.pos + 1 && self.quiet(text) {
+        if text.len() == self.pos + 1 && (self.quiet(text) || (self.tok == Tok::Value && self.first(prog, text))) {
             return true;
         }
         self.read(prog, text)
+    }
+
+    /// A fragment of one byte that begins a scalar value after a `:` or an array's `,`:
+    /// whether it is taken (`false`: read it the long way, from where this leaves the reader).
+    #[inline(never)]
+    fn first(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        let at = self.pos;
+        let Some(&b) = text.get(at) else { return false };
+        // A container may be complete within reach, whitespace is quiet: the long way.
+        if matches!(b, b'{' | b'[') || is_ws(b) {
+            return false;
+        }
+        let mut pos = at + 1;
+        match self.value(prog, text, b, at, &mut pos) {
+            // Begun (a string's quote, a number's or a literal's first byte): nothing for the
+            // fragment's end to check.
+            Some(t) => {
+                self.pos = pos;
+                self.tok = t;
+                t != Tok::Sub
+            }
+            // Read again the long way, which finds the death again.
+            None => false,
+        }
+    }
+
+    /// Where a byte the short way took leads (`None`: the byte is read again the long way, which
+    /// finds the same death).
+    #[inline(always)]
+    fn go(&mut self, next: Option<Tok>) -> bool {
+        match next {
+            Some(t) => {
+                self.tok = t;
+                true
+            }
+            None => false,
+        }
     }
 
     /// [`Quick::advance`], the long way.
@@ -202,34 +239,84 @@ impl<X: Delegate> Quick<X> {
         ok
     }
 
-    /// One more byte that changes nothing but the position and the count of characters (a
-    /// fragment of one byte, mostly): whitespace between tokens, a digit, a plain character of
-    /// a string whose characters are at most counted, or of a key that goes on as the name
-    /// expected next. `false`: read it the long way.
+    /// One more byte that judges nothing (a fragment of one byte, mostly): whitespace between
+    /// tokens, a plain character of a string whose characters are at most counted, or of a key
+    /// that goes on as the name expected next, a byte inside a number or a literal, a `:`, a
+    /// `,` (the count limits: [`Quick::promise`]) or a key's opening quote. `false`: read it the
+    /// long way.
     #[inline(always)]
     fn quiet(&mut self, text: &[u8]) -> bool {
         let Some(&b) = text.get(self.pos) else { return false };
         let ok = match self.tok {
-            Tok::Str => is_plain(b) && self.node.is_none_or(|n| self.chars < n.max_length && self.follow(n, b)),
+            Tok::KeyStr if b == b'"' => {
+                let next = self.close_key(text, self.pos).map(|()| Tok::Colon);
+                self.go(next)
+            }
+            Tok::Str if b == b'"' => {
+                let next = self.close_scalar(Kind::String, text.get(self.start..=self.pos).unwrap_or_default());
+                self.go(next)
+            }
+            Tok::Str => {
+                let ok = is_plain(b)
+                    && self.node.is_none_or(|n| {
+                        self.chars < n.max_length
+                            && ((n.strings.is_none() && (n.pattern.is_none() || self.pdone)) || self.follow(n, b))
+                    });
+                if ok {
+                    self.chars += 1;
+                }
+                ok
+            }
             Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
-            Tok::Num => b.is_ascii_digit() && matches!(self.num, NumSt::Int | NumSt::Frac | NumSt::ExpDigits),
+            Tok::Num => match num_step(self.num, b) {
+                Some(n) => {
+                    self.exp |= n == NumSt::Exp;
+                    self.num = n;
+                    true
+                }
+                None => false,
+            },
+            Tok::Lit => {
+                let (w, i) = self.lit;
+                let word = WORDS.get(usize::from(w)).copied().unwrap_or_default();
+                if word.get(usize::from(i)) != Some(&b) {
+                    return false;
+                }
+                if usize::from(i) + 1 < word.len() {
+                    self.lit.1 += 1;
+                    true
+                } else {
+                    let kind = if w == 2 { Kind::Null } else { Kind::Bool };
+                    let next = self.close_scalar(kind, text.get(self.start..=self.pos).unwrap_or_default());
+                    self.go(next)
+                }
+            }
+            Tok::Colon if b == b':' => {
+                self.tok = Tok::Value;
+                true
+            }
+            Tok::After if b == b',' => {
+                // A broken promise is read again the long way, which breaks it again.
+                let object = self.top().is_some_and(|l| l.object);
+                let next = self.promise().then_some(if object { Tok::Key } else { Tok::Value });
+                self.go(next)
+            }
+            Tok::ObjFirst if b == b'"' => self.promise() && self.key_begins(),
+            Tok::Key if b == b'"' => self.key_begins(),
             Tok::Value | Tok::ArrFirst | Tok::ObjFirst | Tok::Key | Tok::Colon | Tok::After | Tok::Done => is_ws(b),
-            Tok::Esc | Tok::Utf8 | Tok::Lit | Tok::Sub => false,
+            Tok::Esc | Tok::Utf8 | Tok::Sub => false,
         };
         if ok {
             self.pos += 1;
-            self.chars += 1;
         }
         ok
     }
 
     /// One more plain character `b` of the current string on its `enum` strings and `pattern`
-    /// (all the string's characters before it were): whether it keeps the string alive.
-    #[inline]
+    /// (all the string's characters before it were, and the caller checked that it has one of
+    /// them still stepped): whether it keeps the string alive.
+    #[inline(never)]
     fn follow(&mut self, n: &Node, b: u8) -> bool {
-        if n.strings.is_none() && (n.pattern.is_none() || self.pdone) {
-            return true;
-        }
         if self.narrowed != self.pos {
             return false;
         }
@@ -250,6 +337,17 @@ impl<X: Delegate> Quick<X> {
         self.dfa = dfa;
         self.pdone |= how != Stepped::Live;
         self.narrowed += 1;
+        true
+    }
+
+    /// A key begins at `self.pos` (its member promised): alive, since a closed object that
+    /// promised a member has a declared name not yet present.
+    fn key_begins(&mut self) -> bool {
+        let Some(l) = self.top() else { return false };
+        let next = usize::from(l.next);
+        self.on_guess = !l.node.closed || (next < l.node.props.len() && l.seen >> next & 1 == 0);
+        self.start = self.pos;
+        self.tok = Tok::KeyStr;
         true
     }
 
@@ -598,8 +696,12 @@ impl<X: Delegate> Quick<X> {
         l.count += 1;
         let node = l.node;
         if l.object {
-            u64::from(l.count) <= node.max_props
-                && !(node.closed && all_bits(node.props.len()) & !u128::from(l.seen) == 0)
+            // A closed object: some name of `properties` is not present yet.
+            let declared = match node.props.len() {
+                n @ 0..64 => (1u64 << n) - 1,
+                _ => u64::MAX,
+            };
+            u64::from(l.count) <= node.max_props && !(node.closed && declared & !l.seen == 0)
         } else {
             u64::from(l.count) <= node.max_items
         }
@@ -610,7 +712,8 @@ impl<X: Delegate> Quick<X> {
     fn name(l: &Level, raw: &[u8]) -> Option<usize> {
         let names = l.node.names;
         let next = usize::from(l.next);
-        if names.get(next).is_some_and(|n| n.as_bytes() == raw) {
+        // Names are short: compared in place rather than by a call.
+        if names.get(next).is_some_and(|n| n.len() == raw.len() && n.bytes().zip(raw).all(|(a, &b)| a == b)) {
             return Some(next);
         }
         names.iter().position(|n| n.as_bytes() == raw)
@@ -722,6 +825,12 @@ impl<X: Delegate> Quick<X> {
                 self.value_string(text, pos)
             }
             Kind::Number => {
+                // (Not tried on a fragment that ends at the first byte.)
+                if let Some((end, num)) = (*pos < text.len()).then(|| number_at(text, at)).flatten() {
+                    // Whole within the text, read and valued in one pass.
+                    *pos = end;
+                    return self.judge_number(text.get(at..end).unwrap_or_default(), || num);
+                }
                 self.exp = false;
                 let st = match b {
                     b'-' => NumSt::Minus,
@@ -766,20 +875,33 @@ impl<X: Delegate> Quick<X> {
         if !in_range {
             return None;
         }
-        self.close_scalar(Kind::Number, span)
+        self.judge_number(span, || number_literal(span))
     }
 
-    /// A scalar closed (its text: `span`): its subschema's verdict, as the automaton's.
+    /// A number closed (its text: `span`, its value as [`number_literal`] gives it: `num`):
+    /// its subschema's verdict, as the automaton's.
+    #[inline]
+    fn judge_number(&self, span: &[u8], num: impl FnOnce() -> Option<Num>) -> Option<Tok> {
+        let after = self.after();
+        let Some(node) = self.node else { return Some(after) };
+        let kb = Kind::Number.bits();
+        let ok = node.scalar & kb == kb
+            || match (&node.bounds, num()) {
+                (Some(b), Some(x)) => in_bounds(x, b, node.types & ty::NUMBER == 0),
+                _ => scan(node, span),
+            };
+        ok.then_some(after)
+    }
+
+    /// A string or literal closed (its text: `span`): its subschema's verdict, as the
+    /// automaton's.
     #[inline]
     fn close_scalar(&self, kind: Kind, span: &[u8]) -> Option<Tok> {
         let after = self.after();
         let Some(node) = self.node else { return Some(after) };
         let kb = kind.bits();
         let ok = if node.scalar & kb != kb || (kind == Kind::String && node.pattern.is_some()) {
-            match (kind, &node.bounds, number_literal(span)) {
-                (Kind::Number, Some(b), Some(x)) => in_bounds(x, b, node.types & ty::NUMBER == 0),
-                _ => std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok()),
-            }
+            scan(node, span)
         } else if kind == Kind::String {
             // An `enum` string here has no escape and no non-ASCII byte (those were handed
             // over): its text is its value.
@@ -802,7 +924,7 @@ impl<X: Delegate> Quick<X> {
             // Keywords that read the whole value again (`uniqueItems`, `enum` of containers):
             // its scan function, as the automaton does.
             let span = text.get(l.start..end).unwrap_or_default();
-            std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok())
+            scan(node, span)
         } else if l.object {
             let seen = u128::from(l.seen);
             node.required & !seen == 0
@@ -873,6 +995,11 @@ impl<X: Delegate> Quick<X> {
             _ => true,
         }
     }
+}
+
+/// The subschema's scan function on one value's text.
+fn scan(node: &Node, span: &[u8]) -> bool {
+    std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok())
 }
 
 /// Whether a number may end in state `st`.
