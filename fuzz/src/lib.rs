@@ -192,6 +192,23 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// Tagged unions: objects told apart by one property's strings (`"a"` a prefix of `"ab"`),
+    /// which the stream's quick reader reads itself once that property's value picks the branch.
+    pub struct Tagged = {
+        "type": "object",
+        "properties": {
+            "items": {"type": "array", "maxItems": 8, "items": {"oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "ab"}, "n": {"type": "integer", "maximum": 9}},
+                 "required": ["kind", "n"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"enum": ["a", "b"]}, "s": {"type": "string", "maxLength": 3}},
+                 "required": ["kind"]}
+            ]}}
+        },
+        "additionalProperties": false
+    };
+}
+
 toolbox! {
     /// The tools the gate target allows.
     #[derive(Debug, Clone, PartialEq)]
@@ -217,6 +234,7 @@ macro_rules! for_each_tool {
         $f::<$crate::Tree>($($arg),*);
         $f::<$crate::Patterns>($($arg),*);
         $f::<$crate::Formats>($($arg),*);
+        $f::<$crate::Tagged>($($arg),*);
     }};
 }
 

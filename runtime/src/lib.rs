@@ -279,7 +279,9 @@ pub mod __private {
     pub use crate::pattern::Pattern;
     pub use crate::stream::lean::Lean;
     pub use crate::stream::machine::Machine;
-    pub use crate::stream::program::{shape as stream_shape, Node as StreamNode, Program, NONE};
+    pub use crate::stream::program::{
+        shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged, NONE,
+    };
     use crate::{Collect, Path, Violation};
 
     /// The tables of a tool whose schema did not compile (the skeleton's).

@@ -233,3 +233,103 @@ fn patterns_and_values_the_general_automaton_reads() {
         all_cuts::<Shaped>(text);
     }
 }
+
+tool_schema! {
+    /// Tagged unions: an `anyOf` or `oneOf` of objects told apart by one property's strings.
+    pub struct Tagged = {
+        "type": "object",
+        "$defs": {
+            "Ship": {
+                "type": "object",
+                "properties": {"method": {"const": "ship"}, "to": {"type": "string", "maxLength": 5}},
+                "required": ["method", "to"],
+                "additionalProperties": false
+            },
+            "Pick": {
+                "type": "object",
+                "properties": {
+                    "method": {"type": "string", "enum": ["pickup", "collect"]},
+                    "store": {"type": "integer", "minimum": 1}
+                },
+                "required": ["method"],
+                "minProperties": 2
+            }
+        },
+        "properties": {
+            "delivery": {"oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]},
+            "list": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]}},
+            "same": {"oneOf": [
+                {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}},
+                {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}}
+            ]},
+            "bounded": {"oneOf": [
+                {"type": "object", "properties": {"k": {"const": "abc", "maxLength": 2}}},
+                {"type": "object", "properties": {"k": {"const": "b"}}}
+            ]}
+        },
+        "additionalProperties": false
+    };
+}
+
+#[test]
+fn tagged_unions_are_read_by_the_quick_reader() {
+    // `delivery` and `list`'s items; not `same` (one string in both branches) nor `bounded` (a
+    // property's subschema with more than its strings).
+    let tagged = Tagged::__PROGRAM.nodes.iter().filter(|n| n.tagged.is_some()).count();
+    assert_eq!(tagged, 2);
+    let valid = [
+        r#"{"delivery": {"method": "ship", "to": "home"}}"#,
+        r#"{"delivery": {"method": "collect", "store": 3}}"#,
+        r#"{"delivery" : { "method" :"ship" ,"to":""} }"#,
+        r#"{"list": [{"method": "pickup", "store": 1}, {"method": "ship", "to": "a"}], "delivery": {"method": "ship", "to": "b"}}"#,
+        // The property not first: the general automaton reads the object.
+        r#"{"delivery": {"to": "x", "method": "ship"}}"#,
+        r#"{"delivery": {"store": 2, "method": "pickup"}, "same": {"k": "a", "s": 1}}"#,
+    ];
+    for text in valid {
+        assert!(Tagged::is_valid_json(text), "{text}");
+        assert!(all_cuts::<Tagged>(text), "the quick reader stopped reading a valid text: {text}");
+    }
+    // Where the property comes first, the quick reader reads the object itself: the general
+    // automaton reads no part of it.
+    for text in valid.iter().take(4) {
+        for end in 0..text.len() {
+            let mut s = Tagged::stream();
+            assert!(!s.feed(&text.as_bytes()[..end]).is_dead());
+            assert!(s.__quick() && !s.__quick_delegating(), "{text:?} cut at {end}");
+        }
+    }
+    // Where it does not, the general automaton reads the object (so that this test could tell).
+    let mut s = Tagged::stream();
+    assert!(!s.feed(&valid[4].as_bytes()[..20]).is_dead());
+    assert!(s.__quick_delegating(), "{}", valid[4]);
+    for text in [
+        r#"{"delivery": {"method": "shi"}}"#,
+        r#"{"delivery": {"method": "shop", "to": "a"}}"#,
+        r#"{"delivery": {"method": "ship"}}"#,
+        r#"{"delivery": {"method": "ship", "to": "toolong"}}"#,
+        r#"{"delivery": {"method": "ship", "store": 1}}"#,
+        r#"{"delivery": {"method": "pickup"}}"#,
+        r#"{"delivery": {"method": "pickup", "store": 0}}"#,
+        r#"{"delivery": {"method": "pickup", "store": 1, "store": 2}}"#,
+        r#"{"delivery": {"method": "ship", "method": "ship", "to": "a"}}"#,
+        r#"{"delivery": {"method": 1, "to": "a"}}"#,
+        r#"{"delivery": {"method": "\u0073hip", "to": "a"}}"#,
+        r#"{"delivery": {"method": "ship\u0000", "to": "a"}}"#,
+        r#"{"delivery": {"meth": "ship", "to": "a"}}"#,
+        r#"{"delivery": {"methods": "ship", "to": "a"}}"#,
+        r#"{"delivery": {}}"#,
+        r#"{"delivery": []}"#,
+        r#"{"delivery": {"method": "ship", "to": "a"}, "delivery": {"method": "ship", "to": "a"}}"#,
+        r#"{"list": [{"method": "ship", "to": "a"}, {"method": "pickup", "store": -1}]}"#,
+        r#"{"list": [{"method": "collect", "extra": true}, {"to": "a", "method": "ship", "to": "b"}]}"#,
+        r#"{"same": {"k": "a", "n": 1, "s": "x"}, "bounded": {"k": "b"}}"#,
+        r#"{"bounded": {"k": "abc"}}"#,
+        r#"{"delivery": {"method": "ship", "to": "a"}"#,
+    ] {
+        all_cuts::<Tagged>(text);
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.insert(bytes.len() / 2, 0xFF);
+        parity::<Tagged>(&bytes, &[1]);
+    }
+}

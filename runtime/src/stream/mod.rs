@@ -449,6 +449,14 @@ impl<T: Tool> Stream<T> {
         self.quick.on
     }
 
+    /// Whether the quick reader reads this stream and has handed the value it is in to the
+    /// general automaton. Not public API: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __quick_delegating(&self) -> bool {
+        self.quick.on && self.quick.delegating()
+    }
+
     /// Whether `T` streams with the lean automaton (at most one subschema per value). Not
     /// public API: for tests and benchmarks.
     #[doc(hidden)]

@@ -185,6 +185,24 @@ pub struct Node {
     pub closure: &'static [u16],
     /// how the lean automaton reads it ([`shape`])
     pub shape: u8,
+    /// a tagged union: an `anyOf`/`oneOf` of objects told apart by one property's string
+    /// constants (see [`Tagged`])
+    pub tagged: Option<&'static Tagged>,
+}
+
+/// An `anyOf` or `oneOf` (and nothing else) of plain objects that all declare one property whose
+/// subschema is only an `enum` or `const` of strings (and perhaps `type`), the branches' strings
+/// pairwise different, and no branch with `maxProperties: 0`: an object whose first member is
+/// that property is, once its value closes, judged by the one branch whose strings hold that
+/// value (every other branch fails on it). The quick reader reads such an object by itself.
+#[derive(Debug)]
+pub struct Tagged {
+    /// an object node with that property alone, closed, its subschema an `enum` of every
+    /// branch's strings: the object until the value closes
+    pub object: u16,
+    /// each branch: its strings, its (plain) object node, and the property's index in its
+    /// [`Node::names`]
+    pub branches: &'static [(&'static [&'static str], u16, u8)],
 }
 
 fn scan_any(sc: &mut Scanner<'_>) -> Step {
@@ -244,6 +262,7 @@ impl Node {
         else_: NONE,
         closure: &[],
         shape: shape::GENERAL,
+        tagged: None,
     };
 
     /// Whether a scalar of kind `bits` ([`ty`] bits of one kind) is judged by this node's

@@ -31,7 +31,7 @@ use super::machine::{
     all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead,
     KindBits, NumSt, WORDS,
 };
-use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
+use super::program::{narrow_byte, shape, ty, Node, Program, Tagged, NONE};
 
 /// Open containers the reader follows; deeper text is handed to the automaton.
 pub const LEVELS: usize = 16;
@@ -152,6 +152,9 @@ pub struct Quick<X: Delegate> {
     /// a value read by the general automaton left a key that may repeat unseen: only a full
     /// check can tell the end
     inexact: bool,
+    /// the tagged union whose object is open, its property's value not closed yet: its
+    /// table, its node, and the object's level
+    tagging: Option<(&'static Tagged, u16, usize)>,
 }
 
 impl<X: Delegate> Quick<X> {
@@ -181,6 +184,7 @@ impl<X: Delegate> Quick<X> {
             ff_block: 0,
             sub: None,
             inexact: false,
+            tagging: None,
         }
     }
 
@@ -188,7 +192,8 @@ impl<X: Delegate> Quick<X> {
     /// for certain, `false` when the automaton must read it (then this reader is done).
     #[inline(always)]
     pub fn advance(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        if text.len() == self.pos + 1 && (self.quiet(text) || (self.tok == Tok::Value && self.first(prog, text))) {
+        if text.len() == self.pos + 1 && (self.quiet(prog, text) || (self.tok == Tok::Value && self.first(prog, text)))
+        {
             return true;
         }
         self.read(prog, text)
@@ -234,9 +239,27 @@ impl<X: Delegate> Quick<X> {
     /// [`Quick::advance`], the long way.
     #[inline(never)]
     fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        let ok = self.run(prog, text) && self.cut(text);
+        let mut ok = self.run(prog, text) && self.cut(text);
+        if !ok && self.tagging.is_some() {
+            ok = self.untag(prog, text);
+        }
         self.on = ok;
         ok
+    }
+
+    /// A tagged union's object that does not begin with its property, or that dies before the
+    /// property's value picks a branch: the general automaton reads it from its beginning (a
+    /// few bytes, once), as any value several subschemas speak of.
+    #[cold]
+    fn untag(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        let Some((_, union, d)) = self.tagging.take() else { return false };
+        let Some(&Level { start, .. }) = self.levels.get(d) else { return false };
+        let Some(x) = u32::try_from(d).ok().and_then(|depth| X::start(prog, union, start, depth)) else { return false };
+        self.depth = d;
+        self.sub = Some(x);
+        self.tok = Tok::Sub;
+        self.pos = start;
+        self.run(prog, text) && self.cut(text)
     }
 
     /// One more byte that judges nothing (a fragment of one byte, mostly): whitespace between
@@ -245,7 +268,7 @@ impl<X: Delegate> Quick<X> {
     /// `,` (the count limits: [`Quick::promise`]) or a key's opening quote. `false`: read it the
     /// long way.
     #[inline(always)]
-    fn quiet(&mut self, text: &[u8]) -> bool {
+    fn quiet(&mut self, prog: &'static Program, text: &[u8]) -> bool {
         let Some(&b) = text.get(self.pos) else { return false };
         let ok = match self.tok {
             Tok::KeyStr if b == b'"' => {
@@ -253,7 +276,7 @@ impl<X: Delegate> Quick<X> {
                 self.go(next)
             }
             Tok::Str if b == b'"' => {
-                let next = self.close_scalar(Kind::String, text.get(self.start..=self.pos).unwrap_or_default());
+                let next = self.close_string(prog, text.get(self.start..=self.pos).unwrap_or_default());
                 self.go(next)
             }
             Tok::Str => {
@@ -386,6 +409,11 @@ impl<X: Delegate> Quick<X> {
         }
     }
 
+    /// Whether the general automaton reads the value the text is in.
+    pub const fn delegating(&self) -> bool {
+        self.sub.is_some()
+    }
+
     fn top(&self) -> Option<&Level> {
         self.depth.checked_sub(1).and_then(|d| self.levels.get(d))
     }
@@ -409,13 +437,13 @@ impl<X: Delegate> Quick<X> {
         let ok = 'read: loop {
             let Some(&b) = text.get(pos) else { break true };
             let next = match tok {
-                Tok::Str => self.value_string(text, &mut pos),
+                Tok::Str => self.value_string(prog, text, &mut pos),
                 Tok::Esc => match self.escape(text, &mut pos, self.esc) {
-                    Some(Tok::Str) => self.value_string(text, &mut pos),
+                    Some(Tok::Str) => self.value_string(prog, text, &mut pos),
                     other => other,
                 },
                 Tok::Utf8 => match self.utf8(text, &mut pos, self.utf) {
-                    Some(Tok::Str) => self.value_string(text, &mut pos),
+                    Some(Tok::Str) => self.value_string(prog, text, &mut pos),
                     other => other,
                 },
                 Tok::KeyStr => self.key_string(prog, text, &mut pos),
@@ -530,7 +558,7 @@ impl<X: Delegate> Quick<X> {
     /// Inside a string value, at `pos`: its characters, then its closing quote, as far as the
     /// text has them. Escapes and non-ASCII characters are read here only where the value's
     /// characters are at most counted (no `enum` to compare them with).
-    fn value_string(&mut self, text: &[u8], pos: &mut usize) -> Option<Tok> {
+    fn value_string(&mut self, prog: &'static Program, text: &[u8], pos: &mut usize) -> Option<Tok> {
         loop {
             let end = plain_end(text, *pos);
             self.chars += (end - *pos) as u64;
@@ -538,9 +566,7 @@ impl<X: Delegate> Quick<X> {
             let Some(&c) = text.get(end) else { return Some(Tok::Str) };
             *pos = end + 1;
             let next = match c {
-                b'"' => {
-                    return self.close_scalar(Kind::String, text.get(self.start..=end).unwrap_or_default());
-                }
+                b'"' => return self.close_string(prog, text.get(self.start..=end).unwrap_or_default()),
                 // An `enum` string or a `pattern` looks at decoded characters: the automaton's.
                 _ if self.node.is_some_and(|n| n.strings.is_some() || n.pattern.is_some()) => return None,
                 b'\\' => {
@@ -789,14 +815,7 @@ impl<X: Delegate> Quick<X> {
                 match resolve(prog, requested, bits, 16) {
                     Resolved::Free => None,
                     Resolved::Node(e) => Some(prog.node(e)),
-                    Resolved::General if self.depth > 0 => {
-                        // Several subschemas speak of this value: the general automaton reads
-                        // it, started here, as the lean automaton has it.
-                        let depth = u32::try_from(self.depth).ok()?;
-                        self.sub = Some(X::start(prog, requested, at, depth)?);
-                        *pos = at;
-                        return Some(Tok::Sub);
-                    }
+                    Resolved::General if self.depth > 0 => return self.several(prog, requested, b, at, pos),
                     Resolved::Dead | Resolved::General => return None,
                 }
             }
@@ -822,7 +841,7 @@ impl<X: Delegate> Quick<X> {
                     }
                 }
                 self.chars = 0;
-                self.value_string(text, pos)
+                self.value_string(prog, text, pos)
             }
             Kind::Number => {
                 // (Not tried on a fragment that ends at the first byte.)
@@ -864,6 +883,25 @@ impl<X: Delegate> Quick<X> {
         }
     }
 
+    /// A value below the root that several subschemas (`requested`) speak of begins at `at`
+    /// with `b` (`pos` is after it). A tagged union's object is read as the object of its
+    /// property alone until the property's value picks the branch ([`Quick::pick`]); any other
+    /// such value is read by the general automaton, started here, as the lean automaton has it.
+    #[inline(never)]
+    fn several(&mut self, prog: &'static Program, requested: u16, b: u8, at: usize, pos: &mut usize) -> Option<Tok> {
+        if let (b'{', Some(t)) = (b, prog.node(requested).tagged) {
+            let slot = self.levels.get_mut(self.depth)?;
+            *slot = Level { node: prog.node(t.object), start: at, count: 0, object: true, next: 0, seen: 0 };
+            self.tagging = Some((t, requested, self.depth));
+            self.depth += 1;
+            return Some(Tok::ObjFirst);
+        }
+        let depth = u32::try_from(self.depth).ok()?;
+        self.sub = Some(X::start(prog, requested, at, depth)?);
+        *pos = at;
+        Some(Tok::Sub)
+    }
+
     /// The number before `end` ended.
     #[inline]
     fn close_number(&mut self, text: &[u8], end: usize) -> Option<Tok> {
@@ -891,6 +929,37 @@ impl<X: Delegate> Quick<X> {
                 _ => scan(node, span),
             };
         ok.then_some(after)
+    }
+
+    /// A string closed (its text: `span`): its subschema's verdict, and the branch it picks if
+    /// it is the value of a tagged union's property.
+    #[inline]
+    fn close_string(&mut self, prog: &'static Program, span: &[u8]) -> Option<Tok> {
+        let next = self.close_scalar(Kind::String, span)?;
+        if let Some((t, _, _)) = self.tagging {
+            self.pick(prog, t, span)?;
+        }
+        Some(next)
+    }
+
+    /// The value `span` of a tagged union's property closed (one of its strings, the
+    /// property the object's first member): the object goes on as the branch whose strings
+    /// hold it, if that branch's subschema of the property accepts it (every other branch has
+    /// failed on it).
+    #[inline(never)]
+    fn pick(&mut self, prog: &'static Program, t: &'static Tagged, span: &[u8]) -> Option<()> {
+        let raw = span.get(1..span.len().saturating_sub(1))?;
+        let &(_, node, i) = t.branches.iter().find(|b| b.0.iter().any(|s| s.as_bytes() == raw))?;
+        let branch = prog.node(node);
+        if !scan(prog.node(*branch.props.get(usize::from(i))?), span) {
+            return None;
+        }
+        let l = self.top_mut()?;
+        l.node = branch;
+        l.seen = 1u64.checked_shl(u32::from(i))?;
+        l.next = u16::from(i) + 1;
+        self.tagging = None;
+        Some(())
     }
 
     /// A string or literal closed (its text: `span`): its subschema's verdict, as the

@@ -11,7 +11,7 @@ use quote::quote;
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::text::{only_in_place, sname};
+use super::text::{no_in_place, only_in_place, own_nothing_but_types, sname};
 use super::validate::{json_text, limit, pname, vname};
 
 /// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
@@ -322,6 +322,87 @@ fn shape_of(ir: &Ir, n: NodeId) -> u8 {
     shape::UNION
 }
 
+/// A tagged union (see the runtime's `Tagged`): the property's name and, per branch, its
+/// strings, its object node and the property's index in its names.
+struct Tag<'a> {
+    name: &'a str,
+    branches: Vec<(Vec<&'a str>, NodeId, usize)>,
+}
+
+/// The strings of a subschema that is only an `enum` or a `const` of strings, perhaps with a
+/// `type` that allows strings.
+fn tag_strings(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
+    let Body::Checks(c) = &ir.node(n).body else { return None };
+    let mut rest = c.clone();
+    let (members, types) = (rest.enum_values.take(), rest.types.take());
+    let one = rest.const_value.take();
+    if !(own_nothing_but_types(&rest) && no_in_place(&rest))
+        || types.is_some_and(|t| !t.value.contains(&JsonType::String))
+    {
+        return None;
+    }
+    let values: Vec<&JsonValue> = match (members, one) {
+        (Some(_), None) => c.enum_values.iter().flat_map(|e| e.value.iter().map(|m| &m.0)).collect(),
+        (None, Some(_)) => c.const_value.iter().map(|v| &v.value).collect(),
+        _ => return None,
+    };
+    let strings: Vec<&str> =
+        values.iter().filter_map(|v| if let JsonValue::String(s) = v { Some(s.as_str()) } else { None }).collect();
+    (!strings.is_empty() && strings.len() == values.len()).then_some(strings)
+}
+
+/// Node `n` as a tagged union, if it is one (`shapes`: how the lean automaton reads each node).
+fn tag_of<'a>(ir: &'a Ir, shapes: &[u8], n: NodeId) -> Option<Tag<'a>> {
+    let Body::Checks(c) = &ir.node(n).body else { return None };
+    let branches = match (c.any_of.as_slice(), c.one_of.as_slice()) {
+        (b, []) | ([], b) if b.len() >= 2 => b,
+        _ => return None,
+    };
+    if !only_in_place(c) || c.reference.is_some() || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
+        return None;
+    }
+    // Each branch through `$ref`s alone to a plain object node.
+    let mut objects = Vec::new();
+    for &b in branches {
+        let mut t = b;
+        for _ in 0..16 {
+            match (&ir.node(t).body, shapes.get(t).copied()) {
+                (Body::Checks(tc), Some(shape::REF)) if tc.all_of.is_empty() => match &tc.reference {
+                    Some(r) => t = r.value.1,
+                    None => return None,
+                },
+                _ => break,
+            }
+        }
+        let Body::Checks(tc) = &ir.node(t).body else { return None };
+        let plain = shapes.get(t).copied() == Some(shape::PLAIN)
+            && members_followed(tc)
+            && names(tc).len() <= 64
+            && tc.max_properties.as_ref().is_none_or(|m| m.value >= 1)
+            && tc.type_list().is_none_or(|l| l.contains(&JsonType::Object));
+        if !plain {
+            return None;
+        }
+        objects.push((t, tc));
+    }
+    let (_, first) = objects.first()?;
+    'names: for p in &first.properties {
+        let mut out = Vec::new();
+        let mut all: Vec<&str> = Vec::new();
+        for (t, tc) in &objects {
+            let Some(i) = tc.properties.iter().position(|q| q.name == p.name) else { continue 'names };
+            let Some(strings) = tc.properties.get(i).and_then(|q| tag_strings(ir, q.node)) else { continue 'names };
+            if strings.iter().any(|s| all.contains(s)) {
+                continue 'names;
+            }
+            all.extend(&strings);
+            out.push((strings, *t, i));
+        }
+        return Some(Tag { name: p.name.as_str(), branches: out });
+    }
+    None
+}
+
 /// Which automaton streams a schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Automaton {
@@ -403,6 +484,13 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         );
     }
     let shapes: Vec<u8> = (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect();
+    // Tagged unions, each with two more nodes after the schema's: the `enum` of its strings
+    // and the object of its property alone.
+    let mut tags: Vec<(NodeId, Tag<'_>)> =
+        (0..ir.nodes.len()).filter_map(|n| Some((n, tag_of(ir, &shapes, n)?))).collect();
+    if ir.nodes.len() + 2 * tags.len() >= usize::from(u16::MAX) {
+        tags.clear();
+    }
     let id = |n: NodeId| -> u16 { u16::try_from(n).unwrap_or(u16::MAX - 1) };
     let opt = |n: Option<NodeId>| -> u16 { n.map_or(u16::MAX, id) };
     let mut nodes = Vec::new();
@@ -653,6 +741,16 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         if sh != shape::GENERAL {
             fields.push(quote!(shape: #sh));
         }
+        if let Some(k) = tags.iter().position(|t| t.0 == n) {
+            let object = id(ir.nodes.len() + 2 * k + 1);
+            let branches = tags.get(k).into_iter().flat_map(|t| &t.1.branches).map(|(strings, node, i)| {
+                let (node, i) = (id(*node), u8::try_from(*i).unwrap_or(u8::MAX));
+                quote!((&[#(#strings),*], #node, #i))
+            });
+            fields.push(
+                quote!(tagged: ::core::option::Option::Some(&#p::StreamTagged { object: #object, branches: &[#(#branches),*] })),
+            );
+        }
         nodes.push(quote! {
             #p::StreamNode {
                 always: false,
@@ -661,6 +759,25 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 lookback: #lookback,
                 #(#fields,)*
                 ..#p::StreamNode::ALWAYS
+            }
+        });
+    }
+    for (k, (_, tag)) in tags.iter().enumerate() {
+        let (strings, object) = (id(ir.nodes.len() + 2 * k), id(ir.nodes.len() + 2 * k + 1));
+        let all: Vec<&str> = tag.branches.iter().flat_map(|b| b.0.iter().copied()).collect();
+        let (tab, name, name_tab) = (byte_table(&all), tag.name, byte_table(&[tag.name]));
+        let (string, object_bits, plain) = (type_bits(JsonType::String), type_bits(JsonType::Object), shape::PLAIN);
+        nodes.push(quote! {
+            #p::StreamNode {
+                always: false, types: #string, enum_types: #string, scalar: #string,
+                strings: ::core::option::Option::Some(&[#(#all),*]), string_bytes: #tab,
+                closure: &[#strings], shape: #plain, ..#p::StreamNode::ALWAYS
+            }
+        });
+        nodes.push(quote! {
+            #p::StreamNode {
+                always: false, types: #object_bits, names: &[#name], name_bytes: #name_tab, props: &[#strings],
+                required: 1, closed: true, closure: &[#object], shape: #plain, ..#p::StreamNode::ALWAYS
             }
         });
     }
