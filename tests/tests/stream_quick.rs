@@ -253,11 +253,13 @@ tool_schema! {
                 },
                 "required": ["method"],
                 "minProperties": 2
-            }
+            },
+            "Delivery": {"anyOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]}
         },
         "properties": {
             "delivery": {"oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]},
             "list": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]}},
+            "via": {"$ref": "#/$defs/Delivery"},
             "same": {"oneOf": [
                 {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}},
                 {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}}
@@ -273,15 +275,15 @@ tool_schema! {
 
 #[test]
 fn tagged_unions_are_read_by_the_quick_reader() {
-    // `delivery` and `list`'s items; not `same` (one string in both branches) nor `bounded` (a
-    // property's subschema with more than its strings).
+    // `delivery`, `list`'s items, `Delivery` and `via` (a `$ref` to it); not `same` (one
+    // string in both branches) nor `bounded` (a property's subschema with more than its strings).
     let tagged = Tagged::__PROGRAM.nodes.iter().filter(|n| n.tagged.is_some()).count();
-    assert_eq!(tagged, 2);
+    assert_eq!(tagged, 4);
     let valid = [
         r#"{"delivery": {"method": "ship", "to": "home"}}"#,
         r#"{"delivery": {"method": "collect", "store": 3}}"#,
         r#"{"delivery" : { "method" :"ship" ,"to":""} }"#,
-        r#"{"list": [{"method": "pickup", "store": 1}, {"method": "ship", "to": "a"}], "delivery": {"method": "ship", "to": "b"}}"#,
+        r#"{"list": [{"method": "pickup", "store": 1}, {"method": "ship", "to": "a"}], "via": {"method": "ship", "to": "b"}}"#,
         // The property not first: the general automaton reads the object.
         r#"{"delivery": {"to": "x", "method": "ship"}}"#,
         r#"{"delivery": {"store": 2, "method": "pickup"}, "same": {"k": "a", "s": 1}}"#,
@@ -322,6 +324,8 @@ fn tagged_unions_are_read_by_the_quick_reader() {
         r#"{"delivery": []}"#,
         r#"{"delivery": {"method": "ship", "to": "a"}, "delivery": {"method": "ship", "to": "a"}}"#,
         r#"{"list": [{"method": "ship", "to": "a"}, {"method": "pickup", "store": -1}]}"#,
+        r#"{"via": {"method": "ship", "to": 1}}"#,
+        r#"{"via": {"method": "collect", "store": 1, "store": 1}}"#,
         r#"{"list": [{"method": "collect", "extra": true}, {"to": "a", "method": "ship", "to": "b"}]}"#,
         r#"{"same": {"k": "a", "n": 1, "s": "x"}, "bounded": {"k": "b"}}"#,
         r#"{"bounded": {"k": "abc"}}"#,

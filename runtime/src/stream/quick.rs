@@ -70,6 +70,9 @@ enum Tok {
     Sub,
 }
 
+/// A tagged union whose object is open: the program, its table, its node, the object's level.
+type Tagging = (&'static Program, &'static Tagged, u16, usize);
+
 /// Where an escape stands (after its backslash).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Esc {
@@ -152,9 +155,8 @@ pub struct Quick<X: Delegate> {
     /// a value read by the general automaton left a key that may repeat unseen: only a full
     /// check can tell the end
     inexact: bool,
-    /// the tagged union whose object is open, its property's value not closed yet: its
-    /// table, its node, and the object's level
-    tagging: Option<(&'static Tagged, u16, usize)>,
+    /// the tagged union whose object is open, its property's value not closed yet
+    tagging: Option<Tagging>,
 }
 
 impl<X: Delegate> Quick<X> {
@@ -192,8 +194,7 @@ impl<X: Delegate> Quick<X> {
     /// for certain, `false` when the automaton must read it (then this reader is done).
     #[inline(always)]
     pub fn advance(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        if text.len() == self.pos + 1 && (self.quiet(prog, text) || (self.tok == Tok::Value && self.first(prog, text)))
-        {
+        if text.len() == self.pos + 1 && (self.quiet(text) || (self.tok == Tok::Value && self.first(prog, text))) {
             return true;
         }
         self.read(prog, text)
@@ -252,7 +253,7 @@ impl<X: Delegate> Quick<X> {
     /// few bytes, once), as any value several subschemas speak of.
     #[cold]
     fn untag(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        let Some((_, union, d)) = self.tagging.take() else { return false };
+        let Some((_, _, union, d)) = self.tagging.take() else { return false };
         let Some(&Level { start, .. }) = self.levels.get(d) else { return false };
         let Some(x) = u32::try_from(d).ok().and_then(|depth| X::start(prog, union, start, depth)) else { return false };
         self.depth = d;
@@ -268,7 +269,7 @@ impl<X: Delegate> Quick<X> {
     /// `,` (the count limits: [`Quick::promise`]) or a key's opening quote. `false`: read it the
     /// long way.
     #[inline(always)]
-    fn quiet(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+    fn quiet(&mut self, text: &[u8]) -> bool {
         let Some(&b) = text.get(self.pos) else { return false };
         let ok = match self.tok {
             Tok::KeyStr if b == b'"' => {
@@ -276,7 +277,7 @@ impl<X: Delegate> Quick<X> {
                 self.go(next)
             }
             Tok::Str if b == b'"' => {
-                let next = self.close_string(prog, text.get(self.start..=self.pos).unwrap_or_default());
+                let next = self.close_string(text.get(self.start..=self.pos).unwrap_or_default());
                 self.go(next)
             }
             Tok::Str => {
@@ -437,13 +438,13 @@ impl<X: Delegate> Quick<X> {
         let ok = 'read: loop {
             let Some(&b) = text.get(pos) else { break true };
             let next = match tok {
-                Tok::Str => self.value_string(prog, text, &mut pos),
+                Tok::Str => self.value_string(text, &mut pos),
                 Tok::Esc => match self.escape(text, &mut pos, self.esc) {
-                    Some(Tok::Str) => self.value_string(prog, text, &mut pos),
+                    Some(Tok::Str) => self.value_string(text, &mut pos),
                     other => other,
                 },
                 Tok::Utf8 => match self.utf8(text, &mut pos, self.utf) {
-                    Some(Tok::Str) => self.value_string(prog, text, &mut pos),
+                    Some(Tok::Str) => self.value_string(text, &mut pos),
                     other => other,
                 },
                 Tok::KeyStr => self.key_string(prog, text, &mut pos),
@@ -558,7 +559,7 @@ impl<X: Delegate> Quick<X> {
     /// Inside a string value, at `pos`: its characters, then its closing quote, as far as the
     /// text has them. Escapes and non-ASCII characters are read here only where the value's
     /// characters are at most counted (no `enum` to compare them with).
-    fn value_string(&mut self, prog: &'static Program, text: &[u8], pos: &mut usize) -> Option<Tok> {
+    fn value_string(&mut self, text: &[u8], pos: &mut usize) -> Option<Tok> {
         loop {
             let end = plain_end(text, *pos);
             self.chars += (end - *pos) as u64;
@@ -566,7 +567,7 @@ impl<X: Delegate> Quick<X> {
             let Some(&c) = text.get(end) else { return Some(Tok::Str) };
             *pos = end + 1;
             let next = match c {
-                b'"' => return self.close_string(prog, text.get(self.start..=end).unwrap_or_default()),
+                b'"' => return self.close_string(text.get(self.start..=end).unwrap_or_default()),
                 // An `enum` string or a `pattern` looks at decoded characters: the automaton's.
                 _ if self.node.is_some_and(|n| n.strings.is_some() || n.pattern.is_some()) => return None,
                 b'\\' => {
@@ -841,7 +842,7 @@ impl<X: Delegate> Quick<X> {
                     }
                 }
                 self.chars = 0;
-                self.value_string(prog, text, pos)
+                self.value_string(text, pos)
             }
             Kind::Number => {
                 // (Not tried on a fragment that ends at the first byte.)
@@ -892,7 +893,7 @@ impl<X: Delegate> Quick<X> {
         if let (b'{', Some(t)) = (b, prog.node(requested).tagged) {
             let slot = self.levels.get_mut(self.depth)?;
             *slot = Level { node: prog.node(t.object), start: at, count: 0, object: true, next: 0, seen: 0 };
-            self.tagging = Some((t, requested, self.depth));
+            self.tagging = Some((prog, t, requested, self.depth));
             self.depth += 1;
             return Some(Tok::ObjFirst);
         }
@@ -933,11 +934,11 @@ impl<X: Delegate> Quick<X> {
 
     /// A string closed (its text: `span`): its subschema's verdict, and the branch it picks if
     /// it is the value of a tagged union's property.
-    #[inline]
-    fn close_string(&mut self, prog: &'static Program, span: &[u8]) -> Option<Tok> {
+    #[inline(always)]
+    fn close_string(&mut self, span: &[u8]) -> Option<Tok> {
         let next = self.close_scalar(Kind::String, span)?;
-        if let Some((t, _, _)) = self.tagging {
-            self.pick(prog, t, span)?;
+        if let Some(t) = self.tagging {
+            self.pick(t, span)?;
         }
         Some(next)
     }
@@ -946,8 +947,9 @@ impl<X: Delegate> Quick<X> {
     /// property the object's first member): the object goes on as the branch whose strings
     /// hold it, if that branch's subschema of the property accepts it (every other branch has
     /// failed on it).
+    #[cold]
     #[inline(never)]
-    fn pick(&mut self, prog: &'static Program, t: &'static Tagged, span: &[u8]) -> Option<()> {
+    fn pick(&mut self, (prog, t, ..): Tagging, span: &[u8]) -> Option<()> {
         let raw = span.get(1..span.len().saturating_sub(1))?;
         let &(_, node, i) = t.branches.iter().find(|b| b.0.iter().any(|s| s.as_bytes() == raw))?;
         let branch = prog.node(node);

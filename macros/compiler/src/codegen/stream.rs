@@ -351,9 +351,27 @@ fn tag_strings(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
     (!strings.is_empty() && strings.len() == values.len()).then_some(strings)
 }
 
-/// Node `n` as a tagged union, if it is one (`shapes`: how the lean automaton reads each node).
+/// Node `n`, or the node it stands for through `$ref`s (and one-schema `allOf`s) alone.
+fn through_refs(ir: &Ir, shapes: &[u8], n: NodeId) -> NodeId {
+    let mut t = n;
+    for _ in 0..16 {
+        match (&ir.node(t).body, shapes.get(t).copied()) {
+            (Body::Checks(c), Some(shape::REF)) => {
+                match c.reference.as_ref().map(|r| r.value.1).or(c.all_of.first().copied()) {
+                    Some(next) => t = next,
+                    None => break,
+                }
+            }
+            _ => break,
+        }
+    }
+    t
+}
+
+/// Node `n` as a tagged union, if it is one, or stands for one through `$ref`s (`shapes`: how
+/// the lean automaton reads each node).
 fn tag_of<'a>(ir: &'a Ir, shapes: &[u8], n: NodeId) -> Option<Tag<'a>> {
-    let Body::Checks(c) = &ir.node(n).body else { return None };
+    let Body::Checks(c) = &ir.node(through_refs(ir, shapes, n)).body else { return None };
     let branches = match (c.any_of.as_slice(), c.one_of.as_slice()) {
         (b, []) | ([], b) if b.len() >= 2 => b,
         _ => return None,
@@ -364,16 +382,7 @@ fn tag_of<'a>(ir: &'a Ir, shapes: &[u8], n: NodeId) -> Option<Tag<'a>> {
     // Each branch through `$ref`s alone to a plain object node.
     let mut objects = Vec::new();
     for &b in branches {
-        let mut t = b;
-        for _ in 0..16 {
-            match (&ir.node(t).body, shapes.get(t).copied()) {
-                (Body::Checks(tc), Some(shape::REF)) if tc.all_of.is_empty() => match &tc.reference {
-                    Some(r) => t = r.value.1,
-                    None => return None,
-                },
-                _ => break,
-            }
-        }
+        let t = through_refs(ir, shapes, b);
         let Body::Checks(tc) = &ir.node(t).body else { return None };
         let plain = shapes.get(t).copied() == Some(shape::PLAIN)
             && members_followed(tc)
