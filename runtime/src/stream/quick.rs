@@ -200,20 +200,20 @@ impl<X: Delegate> Quick<X> {
         self.read(prog, text)
     }
 
-    /// A fragment of one byte that begins a scalar value after a `:` or an array's `,`:
+    /// A fragment of one byte that begins a value after a `:` or an array's `,`:
     /// whether it is taken (`false`: read it the long way, from where this leaves the reader).
     #[inline(never)]
     fn first(&mut self, prog: &'static Program, text: &[u8]) -> bool {
         let at = self.pos;
         let Some(&b) = text.get(at) else { return false };
-        // A container may be complete within reach, whitespace is quiet: the long way.
-        if matches!(b, b'{' | b'[') || is_ws(b) {
+        // Whitespace is quiet.
+        if is_ws(b) {
             return false;
         }
         let mut pos = at + 1;
         match self.value(prog, text, b, at, &mut pos) {
-            // Begun (a string's quote, a number's or a literal's first byte): nothing for the
-            // fragment's end to check.
+            // Begun (a string's quote, a number's or a literal's first byte, a bracket): nothing
+            // for the fragment's end to check.
             Some(t) => {
                 self.pos = pos;
                 self.tok = t;
@@ -989,7 +989,6 @@ impl<X: Delegate> Quick<X> {
     /// A `]` or `}` (before `end`) closed the innermost container: its subschema's verdict.
     fn close_container(&mut self, text: &[u8], end: usize) -> Option<Tok> {
         let l = *self.top()?;
-        self.depth -= 1;
         let node = l.node;
         let ok = if node.lookback {
             // Keywords that read the whole value again (`uniqueItems`, `enum` of containers):
@@ -1004,7 +1003,12 @@ impl<X: Delegate> Quick<X> {
         } else {
             u64::from(l.count) >= node.min_items
         };
-        ok.then(|| self.after())
+        // (Nothing changed when it fails: the short way reads it again the long way.)
+        if !ok {
+            return None;
+        }
+        self.depth -= 1;
+        Some(self.after())
     }
 
     /// The fragment ended inside a key or a string: whether a declared name or `enum` string
