@@ -10,7 +10,10 @@
 //! further only when they are not), which is what makes it cheaper than the automaton. As the
 //! lean automaton does, it judges an array or object complete within reach at once by its scan
 //! function, and hands a value several subschemas speak of (a `oneOf` of objects, an `allOf`) to
-//! the general automaton started at that value, which hands back at its end.
+//! the general automaton started at that value, which hands back at its end. A tagged union (see
+//! [`Tagged`]) it reads itself when the property that tells its branches apart comes first: as
+//! the object of that property alone until the property's value picks the branch, then as that
+//! branch (else the general automaton reads the object from its beginning).
 //!
 //! It is an optimist with a referee: it only ever answers "alive for certain". Whatever it does
 //! not read itself (an escape or a non-ASCII byte in a key, or in a string with an `enum` or a
