@@ -280,7 +280,8 @@ pub mod __private {
     pub use crate::stream::lean::Lean;
     pub use crate::stream::machine::Machine;
     pub use crate::stream::program::{
-        shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged, NONE,
+        scan_never as stream_scan_never, shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged,
+        NONE,
     };
     use crate::{Collect, Path, Violation};
 

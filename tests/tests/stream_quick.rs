@@ -260,6 +260,8 @@ tool_schema! {
             "delivery": {"oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]},
             "list": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]}},
             "via": {"$ref": "#/$defs/Delivery"},
+            "typed": {"type": "object", "oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]},
+            "untyped": {"type": ["string", "null"], "oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]},
             "same": {"oneOf": [
                 {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}},
                 {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}}
@@ -275,12 +277,13 @@ tool_schema! {
 
 #[test]
 fn tagged_unions_are_read_by_the_quick_reader() {
-    // `delivery`, `list`'s items, `Delivery` and `via` (a `$ref` to it); not `same` (one
-    // string in both branches) nor `bounded` (a property's subschema with more than its strings).
+    // `delivery`, `list`'s items, `Delivery`, `via` (a `$ref` to it) and `typed` (`type: object`
+    // beside the `oneOf`); not `untyped` (its `type` allows no object), `same` (one string in both
+    // branches) nor `bounded` (a property's subschema with more than its strings).
     let tagged = Tagged::__PROGRAM.nodes.iter().filter(|n| n.tagged.is_some()).count();
-    assert_eq!(tagged, 4);
+    assert_eq!(tagged, 5);
     let valid = [
-        r#"{"delivery": {"method": "ship", "to": "home"}}"#,
+        r#"{"delivery": {"method": "ship", "to": "home"}, "typed": {"method": "pickup", "store": 9}}"#,
         r#"{"delivery": {"method": "collect", "store": 3}}"#,
         r#"{"delivery" : { "method" :"ship" ,"to":""} }"#,
         r#"{"list": [{"method": "pickup", "store": 1}, {"method": "ship", "to": "a"}], "via": {"method": "ship", "to": "b"}}"#,
@@ -325,11 +328,17 @@ fn tagged_unions_are_read_by_the_quick_reader() {
         r#"{"delivery": {"method": "ship", "to": "a"}, "delivery": {"method": "ship", "to": "a"}}"#,
         r#"{"list": [{"method": "ship", "to": "a"}, {"method": "pickup", "store": -1}]}"#,
         r#"{"via": {"method": "ship", "to": 1}}"#,
+        r#"{"typed": {"method": "ship", "to": "a", "x": 1}}"#,
+        r#"{"untyped": {"method": "ship", "to": "a"}}"#,
         r#"{"via": {"method": "collect", "store": 1, "store": 1}}"#,
         r#"{"list": [{"method": "collect", "extra": true}, {"to": "a", "method": "ship", "to": "b"}]}"#,
         r#"{"same": {"k": "a", "n": 1, "s": "x"}, "bounded": {"k": "b"}}"#,
         r#"{"bounded": {"k": "abc"}}"#,
         r#"{"delivery": {"method": "ship", "to": "a"}"#,
+        // A container where the property's strings belong, whole within reach (judged at once
+        // where it begins, by the subschema of those strings).
+        r#"{"delivery": {"method": {"a": [1, 2, 3], "b": "0123456789abcdef"}}, "via": null}"#,
+        r#"{"delivery": {"method": ["0123456789abcdef", "0123456789abcdef"]}}"#,
     ] {
         all_cuts::<Tagged>(text);
         let mut bytes = text.as_bytes().to_vec();

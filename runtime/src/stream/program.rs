@@ -5,7 +5,7 @@
 use crate::num::Limit;
 use crate::pattern::Pattern;
 use crate::report::{Collect, Path};
-use crate::text::{Scanner, Step};
+use crate::text::{Halt, Scanner, Step};
 
 /// No node (an absent keyword, or one that accepts everything).
 pub const NONE: u16 = u16::MAX;
@@ -190,11 +190,12 @@ pub struct Node {
     pub tagged: Option<&'static Tagged>,
 }
 
-/// An `anyOf` or `oneOf` (and nothing else) of plain objects that all declare one property whose
-/// subschema is only an `enum` or `const` of strings (and perhaps `type`), the branches' strings
-/// pairwise different, and no branch with `maxProperties: 0`: an object whose first member is
-/// that property is, once its value closes, judged by the one branch whose strings hold that
-/// value (every other branch fails on it). The quick reader reads such an object by itself.
+/// A tagged union: an `anyOf` or `oneOf` (and nothing else but perhaps a `type` that allows
+/// objects) of plain objects that all declare one property whose subschema is only an `enum` or
+/// `const` of strings (and perhaps `type`), the branches' strings pairwise different, and no
+/// branch with `maxProperties: 0`. An object whose first member is that property is, once its
+/// value closes, judged by the one branch whose strings hold that value (every other branch
+/// fails on it). The quick reader reads such an object by itself.
 #[derive(Debug)]
 pub struct Tagged {
     /// an object node with that property alone, closed, its subschema an `enum` of every
@@ -207,6 +208,13 @@ pub struct Tagged {
 
 fn scan_any(sc: &mut Scanner<'_>) -> Step {
     sc.skip_value()
+}
+
+/// The scan function of the two nodes the macro adds for each tagged union ([`Tagged`]): the
+/// quick reader judges a string of the `enum` node itself, and any other value it asks either
+/// node about (a container where the strings belong, complete within reach) is not valid.
+pub fn scan_never(_: &mut Scanner<'_>) -> Step {
+    Err(Halt::Invalid)
 }
 
 fn check_none(_: &serde_json::Value, _: &Path<'_>, _: &mut Collect) -> bool {

@@ -376,7 +376,15 @@ fn tag_of<'a>(ir: &'a Ir, shapes: &[u8], n: NodeId) -> Option<Tag<'a>> {
         (b, []) | ([], b) if b.len() >= 2 => b,
         _ => return None,
     };
-    if !only_in_place(c) || c.reference.is_some() || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
+    // Nothing else but perhaps a `type` that allows objects.
+    let mut rest = c.clone();
+    if rest.types.take().is_some_and(|t| !t.value.contains(&JsonType::Object))
+        || !only_in_place(&rest)
+        || c.reference.is_some()
+        || !c.all_of.is_empty()
+        || c.not.is_some()
+        || c.if_.is_some()
+    {
         return None;
     }
     // Each branch through `$ref`s alone to a plain object node.
@@ -778,14 +786,14 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         let (string, object_bits, plain) = (type_bits(JsonType::String), type_bits(JsonType::Object), shape::PLAIN);
         nodes.push(quote! {
             #p::StreamNode {
-                always: false, types: #string, enum_types: #string, scalar: #string,
+                always: false, scan: #p::stream_scan_never, types: #string, enum_types: #string, scalar: #string,
                 strings: ::core::option::Option::Some(&[#(#all),*]), string_bytes: #tab,
                 closure: &[#strings], shape: #plain, ..#p::StreamNode::ALWAYS
             }
         });
         nodes.push(quote! {
             #p::StreamNode {
-                always: false, types: #object_bits, names: &[#name], name_bytes: #name_tab, props: &[#strings],
+                always: false, scan: #p::stream_scan_never, types: #object_bits, names: &[#name], name_bytes: #name_tab, props: &[#strings],
                 required: 1, closed: true, closure: &[#object], shape: #plain, ..#p::StreamNode::ALWAYS
             }
         });
