@@ -32,10 +32,10 @@ use std::fmt;
 use crate::text::{KeyFilter, Kind, Scanner, MAX_DEPTH};
 
 use super::machine::{
-    all_bits, exact_name, filter_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_literal,
-    plain_end, utf8_lead, Death, KindBits, Lex, Machine, NumSt, WORDS,
+    all_bits, exact_name, filter_bits, hex, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end,
+    utf8_lead, Death, KindBits, Lex, Machine, NumSt, WORDS,
 };
-use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
+use super::program::{narrow_byte, shape, Node, Program, NONE};
 use crate::pattern::Stepped;
 
 /// How the bytes of the string being read are looked at.
@@ -1323,10 +1323,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         if self.lazy != NONE {
             let node = self.prog.node(std::mem::replace(&mut self.lazy, NONE));
             let span = text.get(self.num_start..self.pos).unwrap_or_default();
-            return match (&node.bounds, number_literal(span)) {
-                (Some(b), Some(x)) => in_bounds(x, b, node.types & ty::NUMBER == 0),
-                _ => std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok()),
-            };
+            return node.number_ok(span, || number_literal(span));
         }
         if self.nf == level + 1 {
             return self.close_frame(text, level);
@@ -1374,11 +1371,11 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         };
         let span = text.get(f.start..self.pos).unwrap_or_default();
         if !from_state {
-            if let (Kind::Number, Some(b), Some(x)) = (f.kind, &node.bounds, number_literal(span)) {
+            if f.kind == Kind::Number {
                 // A short number literal against bounds: decided here, as the scan would.
-                return in_bounds(x, b, node.types & ty::NUMBER == 0);
+                return node.number_ok(span, || number_literal(span));
             }
-            return std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok());
+            return node.scan_text(span);
         }
         match f.kind {
             Kind::Object => {

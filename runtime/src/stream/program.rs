@@ -5,7 +5,9 @@
 use crate::num::Limit;
 use crate::pattern::Pattern;
 use crate::report::{Collect, Path};
-use crate::text::{Halt, Scanner, Step};
+use crate::text::{Halt, Num, Scanner, Step};
+
+use super::machine::in_bounds;
 
 /// No node (an absent keyword, or one that accepts everything).
 pub const NONE: u16 = u16::MAX;
@@ -301,5 +303,22 @@ impl Node {
     #[inline]
     pub(crate) fn follows_chars(&self) -> bool {
         self.max_length != u64::MAX || self.min_length > 0 || self.strings.is_some() || self.pattern.is_some()
+    }
+
+    /// This subschema's verdict on one value's text, by its scan function.
+    #[inline]
+    pub(crate) fn scan_text(&self, span: &[u8]) -> bool {
+        std::str::from_utf8(span).is_ok_and(|t| (self.scan)(&mut Scanner::new(t)).is_ok())
+    }
+
+    /// This subschema's verdict on a number's text `span`: by [`Node::bounds`] when they are its
+    /// only keywords for numbers and `num` gives the literal's value (as `number_literal` does:
+    /// `None` for a literal too long or with an exponent), else by its scan function.
+    #[inline]
+    pub(crate) fn number_ok(&self, span: &[u8], num: impl FnOnce() -> Option<Num>) -> bool {
+        match (&self.bounds, self.bounds.is_some().then(num).flatten()) {
+            (Some(b), Some(x)) => in_bounds(x, b, self.types & ty::NUMBER == 0),
+            _ => self.scan_text(span),
+        }
     }
 }

@@ -31,8 +31,8 @@ use crate::text::{Kind, Num, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
-    all_bits, hex, in_bounds, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead,
-    KindBits, NumSt, WORDS,
+    all_bits, hex, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead, KindBits,
+    NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, ty, Node, Program, Tagged, NONE};
 
@@ -304,19 +304,8 @@ impl<X: Delegate> Quick<X> {
                 None => false,
             },
             Tok::Lit => {
-                let (w, i) = self.lit;
-                let word = WORDS.get(usize::from(w)).copied().unwrap_or_default();
-                if word.get(usize::from(i)) != Some(&b) {
-                    return false;
-                }
-                if usize::from(i) + 1 < word.len() {
-                    self.lit.1 += 1;
-                    true
-                } else {
-                    let kind = if w == 2 { Kind::Null } else { Kind::Bool };
-                    let next = self.close_scalar(kind, text.get(self.start..=self.pos).unwrap_or_default());
-                    self.go(next)
-                }
+                let next = self.literal(text, b, self.pos);
+                self.go(next)
             }
             Tok::Colon if b == b':' => {
                 self.tok = Tok::Value;
@@ -471,19 +460,9 @@ impl<X: Delegate> Quick<X> {
                     }
                 }
                 Tok::Lit => {
-                    let (w, i) = self.lit;
-                    let word = WORDS.get(usize::from(w)).copied().unwrap_or_default();
-                    if word.get(usize::from(i)) != Some(&b) {
-                        break false;
-                    }
+                    let next = self.literal(text, b, pos);
                     pos += 1;
-                    if usize::from(i) + 1 < word.len() {
-                        self.lit = (w, i + 1);
-                        Some(Tok::Lit)
-                    } else {
-                        let kind = if w == 2 { Kind::Null } else { Kind::Bool };
-                        self.close_scalar(kind, text.get(self.start..pos).unwrap_or_default())
-                    }
+                    next
                 }
                 _ => {
                     // Between tokens: whitespace, then punctuation or a value's first byte.
@@ -677,6 +656,24 @@ impl<X: Delegate> Quick<X> {
             }
             Some(_) => None,
         }
+    }
+
+    /// Byte `b`, at `at`, of the current literal: it goes on, or it is the last and closes the
+    /// literal with its verdict (`None`: not the literal's byte, or the verdict is no; nothing
+    /// changed then).
+    #[inline]
+    fn literal(&mut self, text: &[u8], b: u8, at: usize) -> Option<Tok> {
+        let (w, i) = self.lit;
+        let word = WORDS.get(usize::from(w)).copied().unwrap_or_default();
+        if word.get(usize::from(i)) != Some(&b) {
+            return None;
+        }
+        if usize::from(i) + 1 < word.len() {
+            self.lit.1 += 1;
+            return Some(Tok::Lit);
+        }
+        let kind = if w == 2 { Kind::Null } else { Kind::Bool };
+        self.close_scalar(kind, text.get(self.start..=at).unwrap_or_default())
     }
 
     /// Inside a number in state `st`, at `pos`: as far as it goes.
@@ -927,12 +924,7 @@ impl<X: Delegate> Quick<X> {
         let after = self.after();
         let Some(node) = self.node else { return Some(after) };
         let kb = Kind::Number.bits();
-        let ok = node.scalar & kb == kb
-            || match (&node.bounds, num()) {
-                (Some(b), Some(x)) => in_bounds(x, b, node.types & ty::NUMBER == 0),
-                _ => scan(node, span),
-            };
-        ok.then_some(after)
+        (node.scalar & kb == kb || node.number_ok(span, num)).then_some(after)
     }
 
     /// A string closed (its text: `span`): its subschema's verdict, and the branch it picks if
@@ -956,7 +948,7 @@ impl<X: Delegate> Quick<X> {
         let raw = span.get(1..span.len().saturating_sub(1))?;
         let &(_, node, i) = t.branches.iter().find(|b| b.0.iter().any(|s| s.as_bytes() == raw))?;
         let branch = prog.node(node);
-        if !scan(prog.node(*branch.props.get(usize::from(i))?), span) {
+        if !prog.node(*branch.props.get(usize::from(i))?).scan_text(span) {
             return None;
         }
         let l = self.top_mut()?;
@@ -975,7 +967,7 @@ impl<X: Delegate> Quick<X> {
         let Some(node) = self.node else { return Some(after) };
         let kb = kind.bits();
         let ok = if node.scalar & kb != kb || (kind == Kind::String && node.pattern.is_some()) {
-            scan(node, span)
+            node.scan_text(span)
         } else if kind == Kind::String {
             // An `enum` string here has no escape and no non-ASCII byte (those were handed
             // over): its text is its value.
@@ -997,7 +989,7 @@ impl<X: Delegate> Quick<X> {
             // Keywords that read the whole value again (`uniqueItems`, `enum` of containers):
             // its scan function, as the automaton does.
             let span = text.get(l.start..end).unwrap_or_default();
-            scan(node, span)
+            node.scan_text(span)
         } else if l.object {
             let seen = u128::from(l.seen);
             node.required & !seen == 0
@@ -1073,11 +1065,6 @@ impl<X: Delegate> Quick<X> {
             _ => true,
         }
     }
-}
-
-/// The subschema's scan function on one value's text.
-fn scan(node: &Node, span: &[u8]) -> bool {
-    std::str::from_utf8(span).is_ok_and(|t| (node.scan)(&mut Scanner::new(t)).is_ok())
 }
 
 /// Whether a number may end in state `st`.
