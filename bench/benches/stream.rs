@@ -5,7 +5,9 @@
 //! - (b) a fresh `Stream::<T>::with_capacity(len)` fed the reply in 1-byte chunks, then `finish`;
 //! - (c) the same in 16-byte chunks;
 //! - (d) what a partial-JSON parser does: after each 16-byte chunk, a full check of the text so
-//!   far (`is_valid_json` on the growing prefix stands in for it): quadratic in the length.
+//!   far (`is_valid_json` on the growing prefix stands in for it): quadratic in the length;
+//! - (e) what a tool-calling framework's user with jsonschema does: wait for the whole reply,
+//!   parse it with `serde_json` and validate the value with `#[jsonschema::validator]`'s code.
 //!
 //! Before measuring, every case (the invalid ones too) is checked: the stream's verdict is
 //! `is_valid_json`'s at every chunking, a valid reply is never dead on the way, and the byte at
@@ -19,7 +21,10 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use toolgate::{Progress, Stream, Tool};
-use toolgate_bench::{cases, Case, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
+use toolgate_bench::{cases, jsm, Case, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
+
+/// (e): the whole reply parsed, then validated by jsonschema's compile-time validator.
+type AtEnd = fn(&str) -> bool;
 
 /// Feed `text` in `chunk`-byte pieces to a fresh stream, then finish: the verdict.
 fn stream<T: Tool>(text: &[u8], chunk: usize) -> bool {
@@ -55,10 +60,11 @@ fn death<T: Tool>(text: &[u8], chunk: usize) -> (Option<usize>, bool) {
     (None, s.finish().is_ok())
 }
 
-fn sanity<T: Tool>(case: &Case) {
+fn sanity<T: Tool>(case: &Case, at_end: AtEnd) {
     let text = case.text.as_bytes();
     let label = format!("{}/{}", case.schema, case.name);
     assert_eq!(T::is_valid_json(&case.text), case.valid, "{label}: is_valid_json");
+    assert_eq!(at_end(&case.text), case.valid, "{label}: serde_json + jsonschema");
     let one = death::<T>(text, 1);
     for chunk in [1, 2, 3, 7, 16, 64, text.len().max(1)] {
         let got = death::<T>(text, chunk);
@@ -76,7 +82,7 @@ fn sanity<T: Tool>(case: &Case) {
     }
 }
 
-fn measure<T: Tool>(c: &mut Criterion, case: &Case) {
+fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd) {
     let text = case.text.as_str();
     let bytes = text.as_bytes();
     let mut g = c.benchmark_group(format!("stream-{}", case.schema));
@@ -87,24 +93,26 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case) {
     g.bench_function("stream_1", |b| b.iter(|| stream::<T>(black_box(bytes), 1)));
     g.bench_function("stream_16", |b| b.iter(|| stream::<T>(black_box(bytes), 16)));
     g.bench_function("recheck_16", |b| b.iter(|| recheck::<T>(black_box(text), 16)));
+    g.bench_function("jsonschema_at_end", |b| b.iter(|| at_end(black_box(text))));
     g.finish();
 }
 
 fn for_case(case: &Case, c: Option<&mut Criterion>) {
     macro_rules! run {
-        ($t:ty) => {
+        ($t:ty, $jsm:path) => {{
+            let at_end: AtEnd = |t| serde_json::from_str::<serde_json::Value>(t).is_ok_and(|v| <$jsm>::is_valid(&v));
             match c {
-                None => sanity::<$t>(case),
-                Some(c) => measure::<$t>(c, case),
+                None => sanity::<$t>(case, at_end),
+                Some(c) => measure::<$t>(c, case, at_end),
             }
-        };
+        }};
     }
     match case.schema {
-        "convert_units" => run!(ConvertUnits),
-        "read_file" => run!(ReadFile),
-        "flat30" => run!(Flat30),
-        "rows" => run!(Rows),
-        "place_order" => run!(PlaceOrder),
+        "convert_units" => run!(ConvertUnits, jsm::ConvertUnits),
+        "read_file" => run!(ReadFile, jsm::ReadFile),
+        "flat30" => run!(Flat30, jsm::Flat30),
+        "rows" => run!(Rows, jsm::Rows),
+        "place_order" => run!(PlaceOrder, jsm::PlaceOrder),
         other => panic!("no tool for schema {other}"),
     }
 }

@@ -524,11 +524,12 @@ pub const COMPETITORS: [(&str, &str); 11] = [
 
 /// The streaming benchmark's measurements (`benches/stream.rs`), in table order: `(benchmark id,
 /// label)`. Its groups are `stream-<schema>`, on each schema's valid case.
-pub const STREAMING: [(&str, &str); 4] = [
+pub const STREAMING: [(&str, &str); 5] = [
     ("is_valid_json", "(a) `is_valid_json`"),
     ("stream_1", "(b) `Stream`, 1-byte chunks"),
     ("stream_16", "(c) `Stream`, 16-byte chunks"),
     ("recheck_16", "(d) `is_valid_json` on each 16-byte-longer prefix"),
+    ("jsonschema_at_end", "(e) `serde_json` + jsonschema macro, once, on the whole reply"),
 ];
 
 /// Per schema, in [`SCHEMAS`] order: `Stream::<T>::automaton_size()` (the fixed-size automaton
