@@ -301,7 +301,8 @@ impl<X: Delegate> Quick<X> {
                     self.num = n;
                     true
                 }
-                None => false,
+                // The number ends before `b`: its verdict, then `b` after it.
+                None => self.number_ends(text, b),
             },
             Tok::Lit => {
                 let next = self.literal(text, b, self.pos);
@@ -311,12 +312,7 @@ impl<X: Delegate> Quick<X> {
                 self.tok = Tok::Value;
                 true
             }
-            Tok::After if b == b',' => {
-                // A broken promise is read again the long way, which breaks it again.
-                let object = self.top().is_some_and(|l| l.object);
-                let next = self.promise().then_some(if object { Tok::Key } else { Tok::Value });
-                self.go(next)
-            }
+            Tok::After if b == b',' => self.comma(),
             Tok::ObjFirst if b == b'"' => self.promise() && self.key_begins(),
             Tok::Key if b == b'"' => self.key_begins(),
             Tok::Value | Tok::ArrFirst | Tok::ObjFirst | Tok::Key | Tok::Colon | Tok::After | Tok::Done => is_ws(b),
@@ -326,6 +322,33 @@ impl<X: Delegate> Quick<X> {
             self.pos += 1;
         }
         ok
+    }
+
+    /// A `,` after a value, on the short way: the count limits (a broken promise is read again
+    /// the long way, which breaks it again).
+    #[inline(always)]
+    fn comma(&mut self) -> bool {
+        let object = self.top().is_some_and(|l| l.object);
+        let next = self.promise().then_some(if object { Tok::Key } else { Tok::Value });
+        self.go(next)
+    }
+
+    /// A byte `b` that does not go on the current number, on the short way: the number ends
+    /// before it (its verdict), and `b` is whitespace or a `,` after it. `false`: `b` is read
+    /// again the long way, from where this leaves the reader: after the number if it closed
+    /// (`b` is then its container's closer, or does not belong there), else in it, which finds
+    /// the same death.
+    #[inline(never)]
+    fn number_ends(&mut self, text: &[u8], b: u8) -> bool {
+        if !ends(self.num) || (self.num == NumSt::Zero && b.is_ascii_digit()) {
+            return false;
+        }
+        let Some(next) = self.close_number(text, self.pos) else { return false };
+        self.tok = next;
+        match b {
+            b',' if next == Tok::After => self.comma(),
+            _ => is_ws(b),
+        }
     }
 
     /// One more plain character `b` of the current string on its `enum` strings and `pattern`
