@@ -865,6 +865,10 @@ impl<X: Delegate> Quick<X> {
                     }
                 }
                 self.chars = 0;
+                if *pos == text.len() {
+                    // (A fragment that ends at the quote: nothing more to read.)
+                    return Some(Tok::Str);
+                }
                 self.value_string(text, pos)
             }
             Kind::Number => {
