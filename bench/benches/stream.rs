@@ -7,7 +7,10 @@
 //! - (d) what a partial-JSON parser does: after each 16-byte chunk, a full check of the text so
 //!   far (`is_valid_json` on the growing prefix stands in for it): quadratic in the length;
 //! - (e) what a tool-calling framework's user with jsonschema does: wait for the whole reply,
-//!   parse it with `serde_json` and validate the value with `#[jsonschema::validator]`'s code.
+//!   parse it with `serde_json` and validate the value with `#[jsonschema::validator]`'s code;
+//! - (f) what a client with pydantic's partial mode does, with its parser: after each 16-byte
+//!   chunk, jiter's partial parse (`PartialMode::TrailingStrings`) of the text so far, to a value
+//!   (which such a client would then validate, and which never says the prefix is hopeless).
 //!
 //! Before measuring, every case (the invalid ones too) is checked: the stream's verdict is
 //! `is_valid_json`'s at every chunking, a valid reply is never dead on the way, and the byte at
@@ -49,6 +52,24 @@ fn recheck<T: Tool>(text: &str, chunk: usize) -> bool {
     valid
 }
 
+/// After each `chunk` bytes, jiter's partial parse of the text so far: whether every prefix
+/// parsed.
+fn partial_reparse(text: &[u8], chunk: usize) -> bool {
+    let mut end = 0;
+    let mut parsed = true;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        let prefix = text.get(..end).unwrap_or_default();
+        parsed &= black_box(jiter::JsonValue::parse_with_config(
+            black_box(prefix),
+            false,
+            jiter::PartialMode::TrailingStrings,
+        ))
+        .is_ok();
+    }
+    parsed
+}
+
 /// Where a stream fed in `chunk`-byte pieces dies, if it does, and its verdict at the end.
 fn death<T: Tool>(text: &[u8], chunk: usize) -> (Option<usize>, bool) {
     let mut s = Stream::<T>::new();
@@ -79,6 +100,7 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd) {
     if case.valid {
         // Quadratic: only for the cases measured.
         assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
+        assert!(partial_reparse(text, 16), "{label}: jiter's partial parse of the prefixes");
     }
 }
 
@@ -94,6 +116,7 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd) {
     g.bench_function("stream_16", |b| b.iter(|| stream::<T>(black_box(bytes), 16)));
     g.bench_function("recheck_16", |b| b.iter(|| recheck::<T>(black_box(text), 16)));
     g.bench_function("jsonschema_at_end", |b| b.iter(|| at_end(black_box(text))));
+    g.bench_function("jiter_partial_16", |b| b.iter(|| partial_reparse(black_box(bytes), 16)));
     g.finish();
 }
 

@@ -524,12 +524,13 @@ pub const COMPETITORS: [(&str, &str); 11] = [
 
 /// The streaming benchmark's measurements (`benches/stream.rs`), in table order: `(benchmark id,
 /// label)`. Its groups are `stream-<schema>`, on each schema's valid case.
-pub const STREAMING: [(&str, &str); 5] = [
+pub const STREAMING: [(&str, &str); 6] = [
     ("is_valid_json", "(a) `is_valid_json`"),
     ("stream_1", "(b) `Stream`, 1-byte chunks"),
     ("stream_16", "(c) `Stream`, 16-byte chunks"),
     ("recheck_16", "(d) `is_valid_json` on each 16-byte-longer prefix"),
     ("jsonschema_at_end", "(e) `serde_json` + jsonschema macro, once, on the whole reply"),
+    ("jiter_partial_16", "(f) jiter's partial parse of each 16-byte-longer prefix"),
 ];
 
 /// Per schema, in [`SCHEMAS`] order: `Stream::<T>::automaton_size()` (the fixed-size automaton
