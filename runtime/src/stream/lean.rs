@@ -1398,7 +1398,8 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
 /// `node`, judged at once by the subschema's scan function (what `is_valid_json` runs, exact)
 /// when it is complete within the next [`WINDOW`] bytes of `text`: `Ok(end)` when it is, and
 /// valid; `Err(block)` when the try failed (incomplete or invalid: values beginning before
-/// `block` are not worth trying); `None` when not tried (a scalar, or too little text).
+/// `block` are not worth trying); `None` when not tried (a scalar, too little text, or a value
+/// that the text's end cuts within the window before any closer of its kind).
 ///
 /// Only that window is tried: no scan function allocates on that little text (they do beyond 64
 /// members or items, or 256 bytes of escaped string), and a failed try costs little. After a
@@ -1410,6 +1411,13 @@ pub(super) fn judge_complete(node: &Node, text: &[u8], at: usize, b: u8, depth: 
     // container cut by the end of a short fragment would be read twice.
     let window = text.get(at..text.len().min(at + WINDOW))?;
     if window.len() < 32 || !matches!(b, b'{' | b'[') {
+        return None;
+    }
+    // Where the text ends within the window (a fragment's end, most often), not complete
+    // without a closer of its kind: a cheap search from the end (where a complete reply has its
+    // closer), where a failed try reads the value as far as the text goes (`}` and `]` are `{`
+    // and `[` plus 2).
+    if window.len() < WINDOW && !window.iter().rev().any(|&c| c == b + 2) {
         return None;
     }
     let t = match std::str::from_utf8(window) {
@@ -1469,4 +1477,39 @@ fn step_char(node: &Node, f: &mut Frame, b: u8) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{judge_complete, Node};
+
+    /// A container complete within reach is judged whole; one cut by the text's end within the
+    /// window is not tried when no closer of its kind follows it, and is tried (and fails) when
+    /// one does (a nested value's) or when the window is full; short text is not tried.
+    #[test]
+    fn judge_complete_tries_only_what_can_be_complete() {
+        let any = &Node::ALWAYS;
+        let judge = |text: &str| judge_complete(any, text.as_bytes(), 0, text.as_bytes()[0], 0);
+        let object = r#"{"a": [1, 2, 3], "b": "a string of some length"}"#;
+        let array = r#"[1, 2, 3, "a string of some length", {"k": 0}]"#;
+        for whole in [object, array] {
+            assert_eq!(judge(whole), Some(Ok(whole.len())), "{whole}");
+            // Cut before its closer: no closer of its kind anywhere after it.
+            let cut = &whole[..whole.len() - 1];
+            let closer = if whole.starts_with('{') { '}' } else { ']' };
+            assert!(!cut.contains(closer), "{cut}");
+            assert_eq!(judge(cut), None, "{cut}");
+        }
+        // A nested object's closer: tried, and failed.
+        let nested = r#"{"a": {"b": 1}, "c": "a string of some length"#;
+        assert!(matches!(judge(nested), Some(Err(_))), "{nested}");
+        // The array's closer does not count for an object.
+        let other = r#"{"a": [1, 2], "c": "a string of some length"#;
+        assert_eq!(judge(other), None, "{other}");
+        // A full window without a closer: tried (the text goes on beyond it).
+        let long = format!(r#"{{"a": "{}"#, "x".repeat(200));
+        assert!(matches!(judge(&long), Some(Err(_))), "{long}");
+        // Too little text: not tried.
+        assert_eq!(judge(r#"{"a": 1}"#), None);
+    }
 }
