@@ -266,11 +266,13 @@ impl<X: Delegate> Quick<X> {
         self.run(prog, text) && self.cut(text)
     }
 
-    /// One more byte that judges nothing (a fragment of one byte, mostly): whitespace between
-    /// tokens, a plain character of a string whose characters are at most counted, or of a key
-    /// that goes on as the name expected next, a byte inside a number or a literal, a `:`, a
-    /// `,` (the count limits: [`Quick::promise`]) or a key's opening quote. `false`: read it the
-    /// long way.
+    /// One more byte (a fragment of one byte, mostly) that judges nothing or one thing:
+    /// whitespace between tokens, a plain character of a string whose characters are at most
+    /// counted, or of a key that goes on as the name expected next, a byte inside a number or a
+    /// literal (the literal's last closes it), whitespace or a `,` that ends a number (which
+    /// closes it: [`Quick::number_ends`]), a `:`, a `,` (the count limits: [`Quick::promise`]), a
+    /// key's quotes (the closing one looks the name up) or a string's closing quote (its
+    /// verdict). `false`: read it the long way.
     #[inline(always)]
     fn quiet(&mut self, text: &[u8]) -> bool {
         let Some(&b) = text.get(self.pos) else { return false };
