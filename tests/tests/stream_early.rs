@@ -308,6 +308,45 @@ fn feeding_after_dead_or_finish_is_a_no_op() {
     assert_eq!(s.into_tool().unwrap().n, 5);
 }
 
+/// `feed_text`: the accumulated text agrees with feeding its new parts; a text whose recently
+/// read bytes differ (another reply, or one cut shorter) is refused at the first byte that
+/// differs and changes nothing.
+#[test]
+fn feed_text_feeds_what_is_new_and_refuses_a_changed_text() {
+    let text = br#"{"n": 5, "tags": ["alpha", "beta"], "short": "abc", "code": "ab-123456789012345"}"#;
+    assert!(text.len() > 2 * toolgate::Stream::<Early>::FEED_TEXT_CHECKED);
+    for step in [1, 3, 16, text.len()] {
+        let mut s = Early::stream();
+        let mut end = 0;
+        while end < text.len() {
+            end = (end + step).min(text.len());
+            assert!(!s.feed_text(&text[..end]).is_dead(), "step {step}, at {end}");
+            // The same text again feeds nothing.
+            assert!(!s.feed_text(&text[..end]).is_dead(), "step {step}, again at {end}");
+        }
+        assert_eq!(s.text(), text);
+        assert!(s.finish().is_ok());
+    }
+    let died = |s: &mut toolgate::Stream<Early>, so_far: &[u8]| match s.feed_text(so_far) {
+        Progress::Dead(d) => Some(d.offset),
+        Progress::Alive => None,
+    };
+    let mut s = Early::stream();
+    assert_eq!(died(&mut s, &text[..60]), None);
+    // A byte changed among the last bytes read.
+    let mut changed = text.to_vec();
+    changed[50] = b'X';
+    assert_eq!(died(&mut s, &changed), Some(50));
+    // Shorter than what was read: the first byte missing.
+    assert_eq!(died(&mut s, &text[..55]), Some(55));
+    assert_eq!(died(&mut s, &text[..10]), Some(10));
+    // Nothing was fed: the text goes on.
+    assert_eq!(s.text(), &text[..60]);
+    assert!(s.dead().is_none());
+    assert_eq!(died(&mut s, text), None);
+    assert!(s.finish().is_ok());
+}
+
 #[test]
 fn the_explanation_names_the_place_and_the_rule() {
     let mut s = Early::stream();

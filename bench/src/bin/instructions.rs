@@ -11,7 +11,9 @@
 //! Entry points: `check` (`check_json` with `Collect`), `from_json`, `value` (`validate` on the
 //! parsed value), `valid` (`is_valid_json`), `ignored` (`serde_json::from_str::<IgnoredAny>`, a
 //! syntax check), `stream<k>` (a fresh `Stream` fed `k` bytes at a time, then finished: `stream1`,
-//! `stream16`). The "instructions per call" tables of docs/BENCHMARKS.md came from it.
+//! `stream16`), `text<k>` (the same through `feed_text`, given the text so far after every `k`
+//! bytes), `fresh` (a `Stream` made `with_capacity` and dropped, unfed). The "instructions per
+//! call" tables of docs/BENCHMARKS.md came from it.
 
 #![allow(clippy::pedantic)]
 
@@ -51,6 +53,26 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 black_box(T::is_valid_json(black_box(text)));
             }
         }
+        "fresh" => {
+            for _ in 0..n {
+                black_box(toolgate::Stream::<T>::with_capacity(black_box(text.len())));
+            }
+        }
+        t if text_entry(t).is_some() => {
+            let chunk = text_entry(entry).unwrap_or(1);
+            for _ in 0..n {
+                let mut s = toolgate::Stream::<T>::with_capacity(text.len());
+                let bytes = black_box(text.as_bytes());
+                let mut end = 0;
+                while end < bytes.len() {
+                    end = (end + chunk).min(bytes.len());
+                    if s.feed_text(&bytes[..end]).is_dead() {
+                        break;
+                    }
+                }
+                black_box(s.finish().is_ok());
+            }
+        }
         stream if stream.starts_with("stream") => {
             let chunk: usize = stream["stream".len()..]
                 .parse()
@@ -67,17 +89,23 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
         }
         _ => {
             return Err(format!(
-                "unknown entry point {entry:?}: check, from_json, value, valid, ignored or stream<chunk>"
+                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk> or text<chunk>"
             ))
         }
     }
     Ok(())
 }
 
+fn text_entry(e: &str) -> Option<usize> {
+    e.strip_prefix("text").and_then(|k| k.parse().ok())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [entry, case, n] = args.as_slice() else {
-        eprintln!("usage: instructions <check|from_json|value|valid|ignored|stream<k>> <schema/case> <n>");
+        eprintln!(
+            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|text<k>> <schema/case> <n>"
+        );
         return ExitCode::FAILURE;
     };
     let Ok(n) = n.parse::<u64>() else {

@@ -296,15 +296,23 @@ impl<T: Tool> Stream<T> {
     }
 
     /// Feed the whole text so far (what the caller has accumulated): the part beyond what this
-    /// stream has read is fed. The part already read must be unchanged; if it is not, nothing is
-    /// fed and the answer is [`Progress::Dead`] with a syntax error at the first byte that
-    /// differs (the stream itself is unchanged).
+    /// stream has read is fed.
+    ///
+    /// The part already read must be unchanged. Its last [`Stream::FEED_TEXT_CHECKED`] bytes
+    /// are compared with `so_far` (all of it would be read again at every call, a cost
+    /// quadratic in the text's length): where they differ, or where `so_far` is shorter than
+    /// what was read, nothing is fed and the answer is [`Progress::Dead`] with a syntax error
+    /// at the first byte that differs, the stream itself unchanged. A change further back is
+    /// not seen: the stream judges, and [`Stream::into_tool`] builds from, the bytes it read.
     pub fn feed_text(&mut self, so_far: &[u8]) -> Progress {
         let read = self.text.len();
-        let same = so_far.get(..read).is_some_and(|p| p == self.text.as_slice());
-        if !same {
+        let from = read.saturating_sub(Self::FEED_TEXT_CHECKED);
+        let tail = self.text.get(from..).unwrap_or_default();
+        let again = so_far.get(from..).unwrap_or_default();
+        if again.get(..tail.len()) != Some(tail) {
+            let same = tail.iter().zip(again).take_while(|(a, b)| a == b).count();
             return Progress::Dead(Dead {
-                offset: self.text.iter().zip(so_far).take_while(|(a, b)| a == b).count(),
+                offset: (from + same).min(so_far.len()),
                 error: Error::Syntax {
                     message: "the text fed again differs from the text read before".into(),
                     line: 1,
@@ -314,6 +322,10 @@ impl<T: Tool> Stream<T> {
         }
         self.feed(so_far.get(read..).unwrap_or_default())
     }
+
+    /// How many of the bytes read last [`Stream::feed_text`] compares with the text it is
+    /// given.
+    pub const FEED_TEXT_CHECKED: usize = 32;
 
     /// Where the stream stands.
     #[must_use]
