@@ -12,7 +12,8 @@
 //! parsed value), `valid` (`is_valid_json`), `ignored` (`serde_json::from_str::<IgnoredAny>`, a
 //! syntax check), `stream<k>` (a fresh `Stream` fed `k` bytes at a time, then finished: `stream1`,
 //! `stream16`), `text<k>` (the same through `feed_text`, given the text so far after every `k`
-//! bytes), `fresh` (a `Stream` made `with_capacity` and dropped, unfed). The "instructions per
+//! bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
+//! `with_capacity` and dropped, unfed). The "instructions per
 //! call" tables of docs/BENCHMARKS.md came from it.
 
 #![allow(clippy::pedantic)]
@@ -59,18 +60,16 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
             }
         }
         t if text_entry(t).is_some() => {
-            let chunk = text_entry(entry).unwrap_or(1);
+            let chunk = text_entry(t).unwrap_or(1);
             for _ in 0..n {
-                let mut s = toolgate::Stream::<T>::with_capacity(text.len());
-                let bytes = black_box(text.as_bytes());
-                let mut end = 0;
-                while end < bytes.len() {
-                    end = (end + chunk).min(bytes.len());
-                    if s.feed_text(&bytes[..end]).is_dead() {
-                        break;
-                    }
-                }
-                black_box(s.finish().is_ok());
+                black_box(fed_text::<T>(black_box(text.as_bytes()), chunk));
+            }
+        }
+        again if again.strip_prefix("again").is_some_and(|k| k.parse::<usize>().is_ok()) => {
+            let chunk = again["again".len()..].parse::<usize>().unwrap_or(1).max(1);
+            let mut s = toolgate::Stream::<T>::with_capacity(text.len());
+            for _ in 0..n {
+                black_box(fed_again::<T>(&mut s, black_box(text.as_bytes()), chunk));
             }
         }
         stream if stream.starts_with("stream") => {
@@ -78,22 +77,56 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 .parse()
                 .map_err(|_| format!("not a chunk size: {stream:?} (stream1, stream16, ...)"))?;
             for _ in 0..n {
-                let mut s = toolgate::Stream::<T>::with_capacity(text.len());
-                for piece in black_box(text.as_bytes()).chunks(chunk.max(1)) {
-                    if s.feed(piece).is_dead() {
-                        break;
-                    }
-                }
-                black_box(s.finish().is_ok());
+                black_box(fed::<T>(black_box(text.as_bytes()), chunk.max(1)));
             }
         }
         _ => {
             return Err(format!(
-                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk> or text<chunk>"
+                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk> or text<chunk>"
             ))
         }
     }
     Ok(())
+}
+
+/// A fresh stream fed `text` in `chunk`-byte pieces, then finished: its verdict (as the stream
+/// bench's own function; not inlined into the loop, so that what the other entries add to `run`
+/// does not change its code).
+#[inline(never)]
+fn fed<T: Tool>(text: &[u8], chunk: usize) -> bool {
+    let mut s = toolgate::Stream::<T>::with_capacity(text.len());
+    for piece in text.chunks(chunk) {
+        if s.feed(piece).is_dead() {
+            return false;
+        }
+    }
+    s.finish().is_ok()
+}
+
+/// The same through `feed_text`, given the text so far after every `chunk` bytes.
+#[inline(never)]
+fn fed_text<T: Tool>(text: &[u8], chunk: usize) -> bool {
+    let mut s = toolgate::Stream::<T>::with_capacity(text.len());
+    let mut end = 0;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        if s.feed_text(text.get(..end).unwrap_or_default()).is_dead() {
+            return false;
+        }
+    }
+    s.finish().is_ok()
+}
+
+/// The same, fed to `s` after a reset (a stream reused from reply to reply).
+#[inline(never)]
+fn fed_again<T: Tool>(s: &mut toolgate::Stream<T>, text: &[u8], chunk: usize) -> bool {
+    s.reset();
+    for piece in text.chunks(chunk) {
+        if s.feed(piece).is_dead() {
+            return false;
+        }
+    }
+    s.finish().is_ok()
 }
 
 fn text_entry(e: &str) -> Option<usize> {
@@ -104,7 +137,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [entry, case, n] = args.as_slice() else {
         eprintln!(
-            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|text<k>> <schema/case> <n>"
+            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|again<k>|text<k>> <schema/case> <n>"
         );
         return ExitCode::FAILURE;
     };

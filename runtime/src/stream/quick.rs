@@ -193,14 +193,12 @@ impl<X: Delegate> Quick<X> {
         }
     }
 
-    /// Read `text[self.pos..]`, `text` being all of the text so far: `true` when it is alive
-    /// for certain, `false` when the automaton must read it (then this reader is done).
+    /// The short way of reading one more byte (a fragment of one byte, mostly): `true` when it
+    /// took the one byte the text has beyond what was read, `false` when [`Quick::read`] must
+    /// read on from where this left the reader.
     #[inline(always)]
-    pub fn advance(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        if text.len() == self.pos + 1 && (self.quiet(text) || (self.tok == Tok::Value && self.first(prog, text))) {
-            return true;
-        }
-        self.read(prog, text)
+    pub fn one_byte(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        text.len() == self.pos + 1 && (self.quiet(text) || (self.tok == Tok::Value && self.first(prog, text)))
     }
 
     /// A fragment of one byte that begins a value after a `:` or an array's `,`:
@@ -240,9 +238,10 @@ impl<X: Delegate> Quick<X> {
         }
     }
 
-    /// [`Quick::advance`], the long way.
+    /// Read `text[self.pos..]`, `text` being all of the text so far: `true` when it is alive
+    /// for certain, `false` when the automaton must read it (then this reader is done).
     #[inline(never)]
-    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+    pub fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
         let mut ok = self.run(prog, text) && self.cut(text);
         if !ok && self.tagging.is_some() {
             ok = self.untag(prog, text);
