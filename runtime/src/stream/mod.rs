@@ -293,29 +293,31 @@ impl<T: Tool> Stream<T> {
     }
 
     /// [`Stream::feed`] of any fragment.
-    #[inline]
+    #[inline(always)]
     fn feed_any(&mut self, bytes: &[u8]) -> Progress {
         if self.finished.is_some() || self.dead.is_some() {
             return self.progress();
         }
         self.text.extend_from_slice(bytes);
-        self.read_pushed()
+        if self.quick.on && self.quick.read(T::__PROGRAM, &self.text) {
+            return Progress::Alive;
+        }
+        self.read_automaton()
     }
 
     /// [`Stream::feed`] of one byte that the quick reader's short way did not take.
     #[inline(never)]
     fn read_byte(&mut self) -> Progress {
-        self.read_pushed()
-    }
-
-    /// Read what was pushed onto the text: the quick reader first (if it still reads; the long
-    /// way, whatever was pushed), then the automaton, which reads what the quick reader did not
-    /// vouch for (all of the text, the first time).
-    #[inline(always)]
-    fn read_pushed(&mut self) -> Progress {
-        if self.quick.on && self.quick.read(T::__PROGRAM, &self.text) {
+        if self.quick.read(T::__PROGRAM, &self.text) {
             return Progress::Alive;
         }
+        self.read_automaton()
+    }
+
+    /// The automaton reads what the quick reader did not vouch for (all of the text, the
+    /// first time).
+    #[inline(never)]
+    fn read_automaton(&mut self) -> Progress {
         if self.m.advance(&self.text) {
             return Progress::Alive;
         }
