@@ -317,6 +317,10 @@ pub(super) fn resolve(prog: &Program, mut n: u16, bits: u8, budget: u32) -> Reso
 }
 
 impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
+    /// No container open: copied whole from a constant (as an array built in place it was
+    /// built beside the automaton and then copied).
+    const NO_FRAMES: [Frame; D] = [Frame::EMPTY; D];
+
     /// The automaton at the start of a text.
     #[must_use]
     pub const fn new(prog: &'static Program) -> Self {
@@ -330,7 +334,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             in_key: false,
             mode: Mode::Skip,
             key_escaped: false,
-            frames: [Frame::EMPTY; D],
+            frames: Self::NO_FRAMES,
             nf: 0,
             exact: true,
             root_valid: false,

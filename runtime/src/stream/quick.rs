@@ -109,6 +109,10 @@ struct Level {
 
 const EMPTY: Level = Level { node: &Node::ALWAYS, start: 0, count: 0, object: false, next: 0, seen: 0 };
 
+/// No container open: copied whole from a constant (built in place, the array was built beside
+/// the reader and then copied).
+const NO_LEVELS: [Level; LEVELS] = [EMPTY; LEVELS];
+
 /// The quick reader's state (see the module's documentation).
 #[derive(Debug, Clone)]
 pub struct Quick<X: Delegate> {
@@ -171,7 +175,7 @@ impl<X: Delegate> Quick<X> {
             pos: 0,
             tok: Tok::Value,
             depth: 0,
-            levels: [EMPTY; LEVELS],
+            levels: NO_LEVELS,
             start: 0,
             node: None,
             child: NONE,
