@@ -397,6 +397,11 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
 }
 
 impl<const S: usize, const D: usize> Machine<S, D> {
+    /// No container open, no subschema in force: copied whole from constants (as arrays built
+    /// in place they were built beside the automaton and then copied).
+    const NO_FRAMES: [Frame; D] = [Frame::EMPTY; D];
+    const NO_SLOTS: [Slot; S] = [Slot::EMPTY; S];
+
     /// The automaton at the start of a text.
     #[must_use]
     pub const fn new(prog: &'static Program) -> Self {
@@ -411,9 +416,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             objects: 0,
             in_key: false,
             follow: false,
-            frames: [Frame::EMPTY; D],
+            frames: Self::NO_FRAMES,
             nf: 0,
-            slots: [Slot::EMPTY; S],
+            slots: Self::NO_SLOTS,
             ns: 0,
             exact: true,
             degraded: false,
