@@ -207,6 +207,8 @@ pub struct Stream<T: Tool> {
     text: Vec<u8>,
     dead: Option<Dead>,
     finished: Option<Result<(), Error>>,
+    /// neither dead nor finished (one test of a flag where a feed would test both)
+    open: bool,
     tool: PhantomData<fn() -> T>,
 }
 
@@ -218,6 +220,7 @@ impl<T: Tool> Clone for Stream<T> {
             text: self.text.clone(),
             dead: self.dead.clone(),
             finished: self.finished.clone(),
+            open: self.open,
             tool: PhantomData,
         }
     }
@@ -256,6 +259,7 @@ impl<T: Tool> Stream<T> {
             text: Vec::with_capacity(bytes),
             dead: None,
             finished: None,
+            open: true,
             tool: PhantomData,
         }
     }
@@ -269,6 +273,7 @@ impl<T: Tool> Stream<T> {
         self.text.clear();
         self.dead = None;
         self.finished = None;
+        self.open = true;
     }
 
     /// Feed the next fragment (split anywhere: inside a character, an escape, a number).
@@ -281,7 +286,7 @@ impl<T: Tool> Stream<T> {
         // in the caller's code. Where a compiler chose to call `feed` instead of inlining it
         // all (a caller that feeds from two places), 1-byte fragments cost up to a quarter more.
         if let [b] = bytes {
-            if self.quick.on && self.finished.is_none() && self.dead.is_none() {
+            if self.open && self.quick.on {
                 self.text.push(*b);
                 if self.quick.one_byte(T::__PROGRAM, &self.text) {
                     return Progress::Alive;
@@ -295,7 +300,7 @@ impl<T: Tool> Stream<T> {
     /// [`Stream::feed`] of any fragment.
     #[inline(always)]
     fn feed_any(&mut self, bytes: &[u8]) -> Progress {
-        if self.finished.is_some() || self.dead.is_some() {
+        if !self.open {
             return self.progress();
         }
         self.text.extend_from_slice(bytes);
@@ -322,6 +327,7 @@ impl<T: Tool> Stream<T> {
             return Progress::Alive;
         }
         self.dead = self.m.explain(&self.text);
+        self.open = self.dead.is_none();
         self.progress()
     }
 
@@ -413,6 +419,7 @@ impl<T: Tool> Stream<T> {
         if self.quick.on {
             if self.quick.finish(&self.text) {
                 self.finished = Some(Ok(()));
+                self.open = false;
                 return Ok(());
             }
             // The automaton decides: it reads the whole text first.
@@ -434,6 +441,7 @@ impl<T: Tool> Stream<T> {
             },
         };
         self.finished = Some(r.clone());
+        self.open = false;
         r
     }
 
@@ -489,6 +497,7 @@ impl<T: Tool> Stream<T> {
             self.quick.on = false;
             if !self.m.advance(&self.text) && self.dead.is_none() {
                 self.dead = self.m.explain(&self.text);
+                self.open = self.dead.is_none();
             }
         }
         self
