@@ -288,7 +288,7 @@ impl<T: Tool> Stream<T> {
         if let [b] = bytes {
             if self.open && self.quick.on {
                 self.text.push(*b);
-                if self.quick.one_byte(T::__PROGRAM, &self.text) {
+                if self.quick.one_byte(T::__PROGRAM, &self.text, *b) {
                     return Progress::Alive;
                 }
                 return self.read_byte();

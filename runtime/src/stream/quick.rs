@@ -197,12 +197,12 @@ impl<X: Delegate> Quick<X> {
         }
     }
 
-    /// The short way of reading one more byte (a fragment of one byte, mostly): `true` when it
-    /// took the one byte the text has beyond what was read, `false` when [`Quick::read`] must
-    /// read on from where this left the reader.
+    /// The short way of reading one more byte `b`, the text's last (a fragment of one byte):
+    /// `true` when it took it, the one byte the text has beyond what was read; `false` when
+    /// [`Quick::read`] must read on from where this left the reader.
     #[inline(always)]
-    pub fn one_byte(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        text.len() == self.pos + 1 && (self.quiet(text) || (self.tok == Tok::Value && self.first(prog, text)))
+    pub fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool {
+        text.len() == self.pos + 1 && (self.quiet(text, b) || (self.tok == Tok::Value && self.first(prog, text)))
     }
 
     /// A fragment of one byte that begins a value after a `:` or an array's `,`:
@@ -275,10 +275,9 @@ impl<X: Delegate> Quick<X> {
     /// literal (the literal's last closes it), whitespace or a `,` that ends a number (which
     /// closes it: [`Quick::number_ends`]), a `:`, a `,` (the count limits: [`Quick::promise`]), a
     /// key's quotes (the closing one looks the name up) or a string's closing quote (its
-    /// verdict). `false`: read it the long way.
+    /// verdict). `b` is `text[self.pos]`, the text's last byte. `false`: read it the long way.
     #[inline(always)]
-    fn quiet(&mut self, text: &[u8]) -> bool {
-        let Some(&b) = text.get(self.pos) else { return false };
+    fn quiet(&mut self, text: &[u8], b: u8) -> bool {
         let ok = match self.tok {
             Tok::KeyStr if b == b'"' => {
                 let next = self.close_key(text, self.pos).map(|()| Tok::Colon);
