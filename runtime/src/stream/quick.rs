@@ -140,6 +140,9 @@ pub struct Quick<X: Delegate> {
     /// of the names: in a closed object it is so far the name expected next, in an open one
     /// nothing is matched before it closes (see [`Quick::quiet`])
     on_guess: bool,
+    /// with `on_guess`, in a closed object: the name expected next (the key's bytes so far
+    /// are its first ones); `None` in an open one
+    guess: Option<&'static [u8]>,
     /// the current string's `pattern`: its automaton's state, and whether stepping stopped
     /// (matched, or the automaton gave up: the string's end decides)
     dfa: u32,
@@ -183,6 +186,7 @@ impl<X: Delegate> Quick<X> {
             cands: 0,
             chars: 0,
             on_guess: false,
+            guess: None,
             dfa: 0,
             pdone: true,
             exp: false,
@@ -386,9 +390,10 @@ impl<X: Delegate> Quick<X> {
     /// A key begins at `self.pos` (its member promised): alive, since a closed object that
     /// promised a member has a declared name not yet present.
     fn key_begins(&mut self) -> bool {
-        let Some(l) = self.top() else { return false };
+        let Some(&l) = self.top() else { return false };
         let next = usize::from(l.next);
         self.on_guess = !l.node.closed || (next < l.node.props.len() && l.seen >> next & 1 == 0);
+        self.guess = l.node.closed.then(|| l.node.names.get(next).map_or(&[][..], |n| n.as_bytes()));
         self.start = self.pos;
         self.tok = Tok::KeyStr;
         true
@@ -396,14 +401,10 @@ impl<X: Delegate> Quick<X> {
 
     /// Whether byte `b` of the current key, which so far is the name expected next or in an
     /// open object, keeps it so: in a closed object, the name expected next (of `properties`,
-    /// not yet present) has `b` there.
+    /// not yet present; `self.guess`, set where the key began or was cut) has `b` there.
+    #[inline(always)]
     fn key_goes_on(&self, b: u8) -> bool {
-        let Some(l) = self.top() else { return false };
-        if !l.node.closed {
-            return true;
-        }
-        let names = l.node.names.get(..l.node.props.len()).unwrap_or_default();
-        names.get(usize::from(l.next)).and_then(|n| n.as_bytes().get(self.pos - self.start - 1)) == Some(&b)
+        self.guess.is_none_or(|n| n.get(self.pos - self.start - 1) == Some(&b))
     }
 
     /// The text has ended: `true` when it is valid for certain; `false` when the automaton must
@@ -1045,6 +1046,7 @@ impl<X: Delegate> Quick<X> {
                 let Some(&l) = self.top() else { return false };
                 let node = l.node;
                 self.on_guess = !node.closed;
+                self.guess = None;
                 if !node.closed {
                     return true;
                 }
@@ -1053,8 +1055,10 @@ impl<X: Delegate> Quick<X> {
                 let open = |i: usize| l.seen >> i & 1 == 0;
                 let next = usize::from(l.next);
                 let props = node.names.get(..node.props.len()).unwrap_or_default();
-                let guess = props.get(next).is_some_and(|n| open(next) && n.as_bytes().starts_with(part));
+                let expected = props.get(next).map(|n| n.as_bytes());
+                let guess = expected.is_some_and(|n| open(next) && n.starts_with(part));
                 self.on_guess = guess;
+                self.guess = expected;
                 guess || props.iter().enumerate().any(|(i, n)| open(i) && n.as_bytes().starts_with(part))
             }
             Tok::Str | Tok::Esc | Tok::Utf8 => {
