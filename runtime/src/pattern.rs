@@ -161,6 +161,7 @@ impl Pattern {
     }
 
     /// One byte of the subject: the next state, and what it says about every continuation.
+    #[inline]
     pub(crate) fn step(&self, state: u32, byte: u8) -> (u32, Stepped) {
         match &self.form {
             Form::Table(t) => {
@@ -168,13 +169,17 @@ impl Pattern {
                 let next = t.step(state, byte);
                 (u32::from(next), t.kind(next))
             }
-            Form::Sparse { .. } => {
-                let Ok(id) = StateID::new(state as usize) else { return (state, Stepped::Unknown) };
-                match self.sparse_dfa() {
-                    Some((dfa, _)) => classify(dfa, dfa.next_state(id, byte)),
-                    None => (state, Stepped::Unknown),
-                }
-            }
+            Form::Sparse { .. } => self.sparse_step(state, byte),
+        }
+    }
+
+    /// [`Pattern::step`] of a sparse DFA.
+    #[inline(never)]
+    fn sparse_step(&self, state: u32, byte: u8) -> (u32, Stepped) {
+        let Ok(id) = StateID::new(state as usize) else { return (state, Stepped::Unknown) };
+        match self.sparse_dfa() {
+            Some((dfa, _)) => classify(dfa, dfa.next_state(id, byte)),
+            None => (state, Stepped::Unknown),
         }
     }
 
