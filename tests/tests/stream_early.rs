@@ -184,6 +184,43 @@ fn a_duplicate_key_when_the_repeated_key_closes() {
     assert!(General::is_valid_json(&text));
 }
 
+tool_schema! {
+    /// Items of a tagged union, each handed to the general automaton from its `{` when the
+    /// tagging property is not first.
+    pub struct Tagged = {
+        "type": "object",
+        "properties": {
+            "items": {"type": "array", "maxItems": 8, "items": {"oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "ab"}, "n": {"type": "integer", "maximum": 9}},
+                 "required": ["kind", "n"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"enum": ["a", "b"]}, "s": {"type": "string", "maxLength": 3}},
+                 "required": ["kind"]}
+            ]}}
+        },
+        "additionalProperties": false
+    };
+}
+
+/// A value handed to the general automaton mid-text tracks the levels the automaton that reads
+/// from the root does, counted from the root (a fuzz finding: it tracked as many again below
+/// itself, and found a repeated key there that the automaton from the root leaves to `finish`).
+#[test]
+fn a_value_handed_over_tracks_the_levels_counted_from_the_root() {
+    let deep = r#"{"items": [{"kknd": {"x": [{"kknd": {"x": [1, 2, 3], "x": 1}}]}, "kind": "a"}]}"#;
+    let shallow = r#"{"items": [{"kknd": {"x": [1, 2, 3], "x": 1}, "kind": "a"}]}"#;
+    for text in [deep, shallow] {
+        assert!(!Tagged::is_valid_json(text), "{text}");
+        let (reference, _) = toolgate::Stream::<Tagged>::__reference(text.as_bytes());
+        assert_eq!(dies_at::<Tagged>(text), reference, "{text}");
+        let mut s = Tagged::stream();
+        let _ = s.feed(text.as_bytes());
+        assert!(s.finish().is_err(), "{text}");
+    }
+    // Within the tracked levels, at the repeated key; below them, at `finish`.
+    assert_eq!(dies_at::<Tagged>(shallow), Some(at(shallow, "x\": 1", 1)));
+    assert_eq!(dies_at::<Tagged>(deep), None);
+}
+
 #[test]
 fn counts_the_moment_they_are_exceeded() {
     // maxLength: at the fourth character.

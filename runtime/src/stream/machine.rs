@@ -1715,7 +1715,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// A value at `level` begins: give it a frame when some subschema applies to it.
     fn push_value(&mut self, level: usize, kind: Kind, first: u8, at: usize, lazy: bool) -> bool {
-        if self.degraded || level != self.nf || level >= D {
+        // The levels tracked are counted from the root, for a value handed over mid-text too
+        // (`base`): it finds what the automaton reading from the root finds, no more.
+        let from_root = level + self.base as usize;
+        if self.degraded || level != self.nf || from_root >= D {
             return false;
         }
         let lo = self.ns;
@@ -1785,7 +1788,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         // (An array or object below the root that no subschema speaks of gets a frame without
         // slots all the same: its keys are compared as they close, its items' objects too. So
         // does an item that only a `contains` accepting everything asks about: it counts.)
-        let children = level + 1 < D;
+        let children = from_root + 1 < D;
         let Some(f) = self.frames.get_mut(level) else { return false };
         *f = Frame {
             lo: lo as u16,
