@@ -13,8 +13,8 @@
 //! syntax check), `stream<k>` (a fresh `Stream` fed `k` bytes at a time, then finished: `stream1`,
 //! `stream16`), `text<k>` (the same through `feed_text`, given the text so far after every `k`
 //! bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
-//! `with_capacity` and dropped, unfed). The "instructions per
-//! call" tables of docs/BENCHMARKS.md came from it.
+//! `with_capacity` and dropped, unfed). The "instructions per call" tables of
+//! docs/BENCHMARKS.md came from it.
 
 #![allow(clippy::pedantic)]
 
@@ -59,14 +59,14 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 black_box(toolgate::Stream::<T>::with_capacity(black_box(text.len())));
             }
         }
-        t if text_entry(t).is_some() => {
-            let chunk = text_entry(t).unwrap_or(1);
+        e if chunk_of(e, "text").is_some() => {
+            let chunk = chunk_of(e, "text").unwrap_or(1);
             for _ in 0..n {
                 black_box(fed_text::<T>(black_box(text.as_bytes()), chunk));
             }
         }
-        again if again.strip_prefix("again").is_some_and(|k| k.parse::<usize>().is_ok()) => {
-            let chunk = again["again".len()..].parse::<usize>().unwrap_or(1).max(1);
+        e if chunk_of(e, "again").is_some() => {
+            let chunk = chunk_of(e, "again").unwrap_or(1);
             let mut s = toolgate::Stream::<T>::with_capacity(text.len());
             for _ in 0..n {
                 black_box(fed_again::<T>(&mut s, black_box(text.as_bytes()), chunk));
@@ -129,8 +129,9 @@ fn fed_again<T: Tool>(s: &mut toolgate::Stream<T>, text: &[u8], chunk: usize) ->
     s.finish().is_ok()
 }
 
-fn text_entry(e: &str) -> Option<usize> {
-    e.strip_prefix("text").and_then(|k| k.parse().ok())
+/// The chunk size of an entry `<prefix><k>` (`text16`, `again1`), at least 1.
+fn chunk_of(entry: &str, prefix: &str) -> Option<usize> {
+    entry.strip_prefix(prefix).and_then(|k| k.parse::<usize>().ok()).map(|k| k.max(1))
 }
 
 fn main() -> ExitCode {
