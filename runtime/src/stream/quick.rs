@@ -206,7 +206,10 @@ impl<X: Delegate> Quick<X> {
     /// [`Quick::read`] must read on from where this left the reader.
     #[inline(always)]
     pub fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool {
-        text.len() == self.pos + 1 && (self.quiet(text, b) || (self.tok == Tok::Value && self.first(prog, text)))
+        // A reader that is on has read all of the text before `b` (every read that keeps it on
+        // ends at the text's end).
+        debug_assert_eq!(text.len(), self.pos + 1, "the quick reader is behind the text");
+        self.quiet(text, b) || (self.tok == Tok::Value && self.first(prog, text))
     }
 
     /// A fragment of one byte that begins a value after a `:` or an array's `,`:
