@@ -82,6 +82,13 @@ fn check<T: Tool>(name: &str, text: &str, seed: u64) -> (bool, bool, bool) {
     let (d1, ok1, _) = run::<T>(bytes, &[1]);
     assert_eq!(ok1, valid, "finish vs is_valid_json, 1-byte chunks ({})", ctx());
     assert_eq!(d1, died, "{}", ctx());
+    // Fragments of two to four bytes, which `feed` reads byte by byte on the quick reader's
+    // short way up to the first byte it does not take.
+    for short in [2, 3, 4] {
+        let (d, ok, _) = run::<T>(bytes, &[short]);
+        assert_eq!(ok, valid, "finish vs is_valid_json, {short}-byte chunks ({})", ctx());
+        assert_eq!(d, died, "death offset, {short}-byte chunks vs 1-byte chunks ({})", ctx());
+    }
     let (d2, ok2, whole) = run::<T>(bytes, &[bytes.len().max(1)]);
     assert_eq!(ok2, valid, "finish vs is_valid_json, one chunk ({})", ctx());
     assert_eq!(d2, died, "death offset, one chunk vs 1-byte chunks ({})", ctx());
