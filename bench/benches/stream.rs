@@ -10,7 +10,8 @@
 //!   parse it with `serde_json` and validate the value with `#[jsonschema::validator]`'s code;
 //! - (f) what a client with pydantic's partial mode does, with its parser: after each 16-byte
 //!   chunk, jiter's partial parse (`PartialMode::TrailingStrings`) of the text so far, to a value
-//!   (which such a client would then validate, and which never says the prefix is hopeless).
+//!   (which such a client would then validate, and which never says the prefix is hopeless);
+//! - (g) a fresh stream fed in 4-byte chunks (a provider's delta is a token: a few bytes).
 //!
 //! Before measuring, every case (the invalid ones too) is checked: the stream's verdict is
 //! `is_valid_json`'s at every chunking, a valid reply is never dead on the way, and the byte at
@@ -87,7 +88,7 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd) {
     assert_eq!(T::is_valid_json(&case.text), case.valid, "{label}: is_valid_json");
     assert_eq!(at_end(&case.text), case.valid, "{label}: serde_json + jsonschema");
     let one = death::<T>(text, 1);
-    for chunk in [1, 2, 3, 7, 16, 64, text.len().max(1)] {
+    for chunk in [1, 2, 3, 4, 7, 16, 64, text.len().max(1)] {
         let got = death::<T>(text, chunk);
         assert_eq!(got.1, case.valid, "{label}: stream verdict in {chunk}-byte chunks");
         assert_eq!(got.0, one.0, "{label}: death offset in {chunk}-byte chunks vs 1-byte chunks");
@@ -97,6 +98,7 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd) {
     }
     assert_eq!(stream::<T>(text, 1), case.valid, "{label}: stream, 1-byte chunks");
     assert_eq!(stream::<T>(text, 16), case.valid, "{label}: stream, 16-byte chunks");
+    assert_eq!(stream::<T>(text, 4), case.valid, "{label}: stream, 4-byte chunks");
     if case.valid {
         // Quadratic: only for the cases measured.
         assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
@@ -117,6 +119,7 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd) {
     g.bench_function("recheck_16", |b| b.iter(|| recheck::<T>(black_box(text), 16)));
     g.bench_function("jsonschema_at_end", |b| b.iter(|| at_end(black_box(text))));
     g.bench_function("jiter_partial_16", |b| b.iter(|| partial_reparse(black_box(bytes), 16)));
+    g.bench_function("stream_4", |b| b.iter(|| stream::<T>(black_box(bytes), 4)));
     g.finish();
 }
 
