@@ -223,7 +223,7 @@ impl<X: Delegate> Quick<X> {
             return false;
         }
         let mut pos = at + 1;
-        match self.value(prog, text, b, at, &mut pos) {
+        match self.value_in(prog, text, b, at, &mut pos) {
             // Begun (a string's quote, a number's or a literal's first byte, a bracket): nothing
             // for the fragment's end to check.
             Some(t) => {
@@ -804,7 +804,14 @@ impl<X: Delegate> Quick<X> {
     /// The first byte `b` of a value, at `at` (`pos` is after it): the value's subschema, its
     /// checks at this byte, and as much of it as the text has (a container complete within the
     /// text and valid is read at once).
+    #[inline(never)]
     fn value(&mut self, prog: &'static Program, text: &[u8], b: u8, at: usize, pos: &mut usize) -> Option<Tok> {
+        self.value_in(prog, text, b, at, pos)
+    }
+
+    /// [`Quick::value`], inlined where a one-byte fragment begins a value ([`Quick::first`]).
+    #[inline(always)]
+    fn value_in(&mut self, prog: &'static Program, text: &[u8], b: u8, at: usize, pos: &mut usize) -> Option<Tok> {
         let kind = match b {
             b'"' => Kind::String,
             b'-' | b'0'..=b'9' => Kind::Number,
