@@ -168,6 +168,11 @@ fn the_quick_reader_changes_nothing_but_the_cost() {
             assert!(!s.feed(&text.as_bytes()[..end]).is_dead());
             assert!(s.__quick(), "{text:?} cut at {end}");
         }
+        // Read to its end by the quick reader, the stream never built its automaton.
+        let mut s = Ordinary::stream();
+        assert!(!s.feed(text.as_bytes()).is_dead());
+        assert!(s.finish().is_ok(), "{text}");
+        assert!(!s.__automaton_built(), "{text}");
     }
 }
 
@@ -177,7 +182,7 @@ fn the_quick_reader_hands_over_what_it_does_not_read() {
     for text in [r#"{"a": 1, "z": 2}"#, r#"{"z": 1, "z": 2}"#, r#"{"a": 1, "b": "x", "c": 1, "d": 2}"#] {
         let mut s = Open::stream();
         let _ = s.feed(text.as_bytes());
-        assert!(!s.__quick(), "{text}");
+        assert!(!s.__quick() && s.__automaton_built(), "{text}");
         all_cuts::<Open>(text);
     }
     // Escapes in a key, and in an `enum` string (compared on decoded characters); a container

@@ -370,7 +370,7 @@ impl<T: Tool> Stream<T> {
             .and_then(|s| s.downcast_ref::<Vec<T::__Automaton>>())
             .is_none_or(|s| s.len() < vocab.max_len + 1);
         if fresh {
-            mask.scratch = Some(Box::new(vec![self.m.clone(); vocab.max_len + 1]));
+            mask.scratch = Some(Box::new(vec![self.automaton(); vocab.max_len + 1]));
             mask.synced = None;
         }
         // While the quick reader reads the stream, its automaton has read nothing: the state
@@ -387,7 +387,10 @@ impl<T: Tool> Stream<T> {
         if let Some(stack) = scratch.as_mut().and_then(|s| s.downcast_mut::<Vec<T::__Automaton>>()) {
             if let Some(top) = stack.first_mut() {
                 if !reuse {
-                    top.clone_from(&self.m);
+                    match &self.m {
+                        Some(m) => top.clone_from(m),
+                        None => *top = Automaton::start(T::__PROGRAM),
+                    }
                 }
                 if self.quick.on {
                     let _ = top.advance(&self.text);

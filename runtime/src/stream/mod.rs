@@ -203,7 +203,10 @@ pub struct Stream<T: Tool> {
     /// reads first, while the text is ordinary (see `quick.rs`); the automaton has read nothing
     /// while `quick.on`
     quick: Quick<<T::__Automaton as Automaton>::Sub>,
-    m: T::__Automaton,
+    /// the automaton; `None` until it reads (then it is [`Automaton::start`]): a stream the
+    /// quick reader reads to its end never builds it, and a fresh stream costs a few bytes'
+    /// writes instead of a copy of the automaton's state
+    m: Option<T::__Automaton>,
     text: Vec<u8>,
     dead: Option<Dead>,
     finished: Option<Result<(), Error>>,
@@ -255,7 +258,7 @@ impl<T: Tool> Stream<T> {
     pub fn with_capacity(bytes: usize) -> Self {
         Self {
             quick: Quick::new(T::__Automaton::QUICK),
-            m: T::__Automaton::start(T::__PROGRAM),
+            m: None,
             text: Vec::with_capacity(bytes),
             dead: None,
             finished: None,
@@ -269,7 +272,7 @@ impl<T: Tool> Stream<T> {
     /// the longest (nor does the reset).
     pub fn reset(&mut self) {
         self.quick = Quick::new(T::__Automaton::QUICK);
-        self.m = T::__Automaton::start(T::__PROGRAM);
+        self.m = None;
         self.text.clear();
         self.dead = None;
         self.finished = None;
@@ -349,19 +352,33 @@ impl<T: Tool> Stream<T> {
     /// first time).
     #[inline(never)]
     fn read_automaton(&mut self) -> Progress {
-        if self.m.advance(&self.text) {
+        let m = Self::started(&mut self.m);
+        if m.advance(&self.text) {
             return Progress::Alive;
         }
-        self.dead = self.m.explain(&self.text);
+        self.dead = m.explain(&self.text);
         self.open = self.dead.is_none();
         self.progress()
+    }
+
+    /// The automaton `m`, started if it was not.
+    fn started(m: &mut Option<T::__Automaton>) -> &mut T::__Automaton {
+        m.get_or_insert_with(|| T::__Automaton::start(T::__PROGRAM))
+    }
+
+    /// A copy of the automaton as it stands (at the start of the text if it never read).
+    fn automaton(&self) -> T::__Automaton {
+        match &self.m {
+            Some(m) => m.clone(),
+            None => T::__Automaton::start(T::__PROGRAM),
+        }
     }
 
     /// The automaton state after the text so far, when the quick reader is still reading (the
     /// automaton then has read nothing): `None` when `self.m` is that state.
     fn synced(&self) -> Option<T::__Automaton> {
         self.quick.on.then(|| {
-            let mut m = self.m.clone();
+            let mut m = self.automaton();
             let _ = m.advance(&self.text);
             m
         })
@@ -423,7 +440,8 @@ impl<T: Tool> Stream<T> {
     /// Whether the text so far is a complete valid reply (the model may stop here).
     #[must_use]
     pub fn can_finish(&self) -> bool {
-        let complete = if self.quick.on { self.quick.complete() } else { self.m.complete() };
+        let complete =
+            if self.quick.on { self.quick.complete() } else { self.m.as_ref().and_then(Automaton::complete) };
         match complete {
             Some(v) => v,
             None => std::str::from_utf8(&self.text).is_ok_and(T::is_valid_json),
@@ -449,9 +467,9 @@ impl<T: Tool> Stream<T> {
                 return Ok(());
             }
             // The automaton decides: it reads the whole text first.
-            let _ = self.m.advance(&self.text);
+            let _ = Self::started(&mut self.m).advance(&self.text);
         }
-        let r = match self.m.finish(&self.text) {
+        let r = match Self::started(&mut self.m).finish(&self.text) {
             Ok(true) => Ok(()),
             Err(d) => Err(d.error),
             Ok(false) => match std::str::from_utf8(&self.text) {
@@ -510,7 +528,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __handed_over(&self) -> bool {
-        self.synced().as_ref().unwrap_or(&self.m).handed_over()
+        self.synced().unwrap_or_else(|| self.automaton()).handed_over()
     }
 
     /// This stream without its quick reader: the automaton reads every fragment itself (what
@@ -521,8 +539,9 @@ impl<T: Tool> Stream<T> {
     pub fn __automaton_only(mut self) -> Self {
         if self.quick.on {
             self.quick.on = false;
-            if !self.m.advance(&self.text) && self.dead.is_none() {
-                self.dead = self.m.explain(&self.text);
+            let m = Self::started(&mut self.m);
+            if !m.advance(&self.text) && self.dead.is_none() {
+                self.dead = m.explain(&self.text);
                 self.open = self.dead.is_none();
             }
         }
@@ -534,6 +553,14 @@ impl<T: Tool> Stream<T> {
     #[must_use]
     pub fn __quick(&self) -> bool {
         self.quick.on
+    }
+
+    /// Whether the automaton was built (a stream the quick reader reads to its end never builds
+    /// it). Not public API: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __automaton_built(&self) -> bool {
+        self.m.is_some()
     }
 
     /// Whether the quick reader reads this stream and has handed the value it is in to the
@@ -583,7 +610,7 @@ impl<T: Tool> Stream<T> {
         if self.quick.on && self.quick.clone().finish(&self.text) {
             return Some(true);
         }
-        let mut m = self.synced().unwrap_or_else(|| self.m.clone());
+        let mut m = self.synced().unwrap_or_else(|| self.automaton());
         match m.finish(&self.text) {
             Ok(true) => Some(true),
             Ok(false) => None,
