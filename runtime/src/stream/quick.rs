@@ -26,7 +26,7 @@
 //! in a fragment makes the reader hand over in that fragment, so that a stream answers every feed
 //! as the automaton alone would (tested feed by feed, `Stream::__automaton_only`).
 
-use crate::pattern::Stepped;
+use crate::pattern::{Pattern, Stepped};
 use crate::text::{Kind, Num, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
@@ -147,6 +147,9 @@ pub struct Quick<X: Delegate> {
     /// (matched, or the automaton gave up: the string's end decides)
     dfa: u32,
     pdone: bool,
+    /// stepping stopped because the pattern matched (else the automaton gave up, or there is
+    /// none to step)
+    pmatch: bool,
     /// the current number has an exponent
     exp: bool,
     /// where the current number stands
@@ -189,6 +192,7 @@ impl<X: Delegate> Quick<X> {
             guess: None,
             dfa: 0,
             pdone: true,
+            pmatch: false,
             exp: false,
             num: NumSt::Int,
             lit: (0, 0),
@@ -385,7 +389,11 @@ impl<X: Delegate> Quick<X> {
             self.cands = cands;
         }
         self.dfa = dfa;
-        self.pdone |= how != Stepped::Live;
+        if n.pattern.is_some() && !self.pdone {
+            // (Only what the pattern's automaton said: once it stopped, `how` says nothing.)
+            self.pdone = how != Stepped::Live;
+            self.pmatch = how == Stepped::Matched;
+        }
         self.narrowed += 1;
         true
     }
@@ -878,6 +886,7 @@ impl<X: Delegate> Quick<X> {
                         }
                         None => self.pdone = true,
                     }
+                    self.pmatch = false;
                 }
                 self.chars = 0;
                 if *pos == text.len() {
@@ -1003,24 +1012,67 @@ impl<X: Delegate> Quick<X> {
 
     /// A string or literal closed (its text: `span`): its subschema's verdict, as the
     /// automaton's.
-    #[inline]
+    #[inline(always)]
     fn close_scalar(&self, kind: Kind, span: &[u8]) -> Option<Tok> {
         let after = self.after();
         let Some(node) = self.node else { return Some(after) };
         let kb = kind.bits();
-        let ok = if node.scalar & kb != kb || (kind == Kind::String && node.pattern.is_some()) {
+        let ok = if node.scalar & kb != kb {
             node.scan_text(span)
+        } else if kind == Kind::String && node.pattern.is_some() {
+            self.pattern_string_ok(node, span)
         } else if kind == Kind::String {
             // An `enum` string here has no escape and no non-ASCII byte (those were handed
             // over): its text is its value.
             let raw = span.get(1..span.len().saturating_sub(1)).unwrap_or_default();
-            self.chars >= node.min_length
-                && self.chars <= node.max_length
-                && node.strings.is_none_or(|s| s.iter().any(|m| m.as_bytes() == raw))
+            self.string_ok(node, raw)
         } else {
             true
         };
         ok.then_some(after)
+    }
+
+    /// The verdict on the current string, closed, whose value is `raw` (no escape), but for
+    /// its pattern: its length and its `enum` strings.
+    #[inline(always)]
+    fn string_ok(&self, node: &Node, raw: &[u8]) -> bool {
+        self.chars >= node.min_length
+            && self.chars <= node.max_length
+            && node.strings.is_none_or(|s| s.iter().any(|m| m.as_bytes() == raw))
+    }
+
+    /// The verdict on the current string, closed (its text: `span`), which has a `pattern`:
+    /// the pattern's automaton stepped over the characters not stepped yet decides it, as the
+    /// automata's does, unless it gave up or cannot be read (then the scan function does).
+    /// A string here has no escape and no non-ASCII byte (those were handed over).
+    #[inline(never)]
+    fn pattern_string_ok(&self, node: &Node, span: &[u8]) -> bool {
+        let raw = span.get(1..span.len().saturating_sub(1)).unwrap_or_default();
+        let rest = raw.get(self.narrowed.saturating_sub(self.start + 1)..).unwrap_or_default();
+        let matched = match (node.pattern, self.pdone) {
+            (Some(_), true) if self.pmatch => Some(true),
+            (Some((p, _)), false) => Self::pattern_at_end(p, self.dfa, rest),
+            _ => None,
+        };
+        match matched {
+            Some(m) => m && self.string_ok(node, raw),
+            None => node.scan_text(span),
+        }
+    }
+
+    /// Pattern `p` from automaton state `state` over `rest`, at the subject's end: whether it
+    /// matches, `None` where the automaton gives up.
+    fn pattern_at_end(p: &Pattern, mut state: u32, rest: &[u8]) -> Option<bool> {
+        for &b in rest {
+            let (next, how) = p.step(state, b);
+            match how {
+                Stepped::Live => state = next,
+                Stepped::Matched => return Some(true),
+                Stepped::Dead => return Some(false),
+                Stepped::Unknown => return None,
+            }
+        }
+        Some(p.matches_at_end(state))
     }
 
     /// A `]` or `}` (before `end`) closed the innermost container: its subschema's verdict.
@@ -1099,6 +1151,7 @@ impl<X: Delegate> Quick<X> {
                             Stepped::Live => {}
                             Stepped::Matched | Stepped::Unknown => {
                                 self.pdone = true;
+                                self.pmatch = how == Stepped::Matched;
                                 break;
                             }
                             Stepped::Dead => return false,
