@@ -856,8 +856,15 @@ impl<X: Delegate> Quick<X> {
             None
         } else {
             let node = prog.node(requested);
-            if node.shape == shape::PLAIN && !node.always {
-                Some(node)
+            // A plain subschema, or a `$ref` alone to one (as `resolve` has it, without the
+            // call).
+            let plain = match (node.shape, node.all_of) {
+                (shape::PLAIN, _) => node,
+                (shape::REF, &[t]) => prog.node(t),
+                _ => &Node::ALWAYS,
+            };
+            if plain.shape == shape::PLAIN && !plain.always {
+                Some(plain)
             } else {
                 match resolve(prog, requested, bits, 16) {
                     Resolved::Free => None,
