@@ -11,7 +11,9 @@
 //! - (f) what a client with pydantic's partial mode does, with its parser: after each 16-byte
 //!   chunk, jiter's partial parse (`PartialMode::TrailingStrings`) of the text so far, to a value
 //!   (which such a client would then validate, and which never says the prefix is hopeless);
-//! - (g) a fresh stream fed in 4-byte chunks (a provider's delta is a token: a few bytes).
+//! - (g) a fresh stream fed in 4-byte chunks (a provider's delta is a token: a few bytes);
+//! - (h) a fresh stream fed the reply token by token, as `o200k_base` (OpenAI's tokenizer of its
+//!   GPT-4o and later models) splits it: the deltas a model streaming this reply sends.
 //!
 //! Before measuring, every case (the invalid ones too) is checked: the stream's verdict is
 //! `is_valid_json`'s at every chunking, a valid reply is never dead on the way, and the byte at
@@ -24,6 +26,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
+use tiktoken_rs::CoreBPE;
 use toolgate::{Progress, Stream, Tool};
 use toolgate_bench::{cases, jsm, Case, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
 
@@ -39,6 +42,31 @@ fn stream<T: Tool>(text: &[u8], chunk: usize) -> bool {
         }
     }
     s.finish().is_ok()
+}
+
+/// Feed `text` in pieces of the given lengths to a fresh stream, then finish: the verdict.
+fn stream_pieces<T: Tool>(text: &[u8], pieces: &[usize]) -> bool {
+    let mut s = Stream::<T>::with_capacity(text.len());
+    let mut at = 0;
+    for &n in pieces {
+        let end = at + n;
+        if s.feed(text.get(at..end).unwrap_or_default()).is_dead() {
+            return false;
+        }
+        at = end;
+    }
+    s.finish().is_ok()
+}
+
+/// The lengths of `text`'s tokens under `bpe`, in order (they add up to the text: checked).
+fn token_lengths(bpe: &CoreBPE, text: &str) -> Vec<usize> {
+    let lengths: Vec<usize> = bpe
+        .encode_ordinary(text)
+        .iter()
+        .map(|&t| bpe.decode_bytes(&[t]).expect("a token of the text decodes").len())
+        .collect();
+    assert_eq!(lengths.iter().sum::<usize>(), text.len(), "the tokens spell the text");
+    lengths
 }
 
 /// After each `chunk` bytes, check the whole text so far: the verdict on the last prefix.
@@ -82,7 +110,7 @@ fn death<T: Tool>(text: &[u8], chunk: usize) -> (Option<usize>, bool) {
     (None, s.finish().is_ok())
 }
 
-fn sanity<T: Tool>(case: &Case, at_end: AtEnd) {
+fn sanity<T: Tool>(case: &Case, at_end: AtEnd, tokens: &[usize]) {
     let text = case.text.as_bytes();
     let label = format!("{}/{}", case.schema, case.name);
     assert_eq!(T::is_valid_json(&case.text), case.valid, "{label}: is_valid_json");
@@ -99,6 +127,7 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd) {
     assert_eq!(stream::<T>(text, 1), case.valid, "{label}: stream, 1-byte chunks");
     assert_eq!(stream::<T>(text, 16), case.valid, "{label}: stream, 16-byte chunks");
     assert_eq!(stream::<T>(text, 4), case.valid, "{label}: stream, 4-byte chunks");
+    assert_eq!(stream_pieces::<T>(text, tokens), case.valid, "{label}: stream, token by token");
     if case.valid {
         // Quadratic: only for the cases measured.
         assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
@@ -106,7 +135,7 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd) {
     }
 }
 
-fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd) {
+fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd, tokens: &[usize]) {
     let text = case.text.as_str();
     let bytes = text.as_bytes();
     let mut g = c.benchmark_group(format!("stream-{}", case.schema));
@@ -120,16 +149,18 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd) {
     g.bench_function("jsonschema_at_end", |b| b.iter(|| at_end(black_box(text))));
     g.bench_function("jiter_partial_16", |b| b.iter(|| partial_reparse(black_box(bytes), 16)));
     g.bench_function("stream_4", |b| b.iter(|| stream::<T>(black_box(bytes), 4)));
+    g.bench_function("stream_tokens", |b| b.iter(|| stream_pieces::<T>(black_box(bytes), black_box(tokens))));
     g.finish();
 }
 
-fn for_case(case: &Case, c: Option<&mut Criterion>) {
+fn for_case(case: &Case, c: Option<&mut Criterion>, bpe: &CoreBPE) {
+    let tokens = token_lengths(bpe, &case.text);
     macro_rules! run {
         ($t:ty, $jsm:path) => {{
             let at_end: AtEnd = |t| serde_json::from_str::<serde_json::Value>(t).is_ok_and(|v| <$jsm>::is_valid(&v));
             match c {
-                None => sanity::<$t>(case, at_end),
-                Some(c) => measure::<$t>(c, case, at_end),
+                None => sanity::<$t>(case, at_end, &tokens),
+                Some(c) => measure::<$t>(c, case, at_end, &tokens),
             }
         }};
     }
@@ -145,11 +176,12 @@ fn for_case(case: &Case, c: Option<&mut Criterion>) {
 
 fn streaming(c: &mut Criterion) {
     let all = cases();
+    let bpe = tiktoken_rs::o200k_base().expect("tiktoken-rs ships the vocabulary");
     for case in &all {
-        for_case(case, None);
+        for_case(case, None, &bpe);
     }
     for case in all.iter().filter(|c| c.valid) {
-        for_case(case, Some(c));
+        for_case(case, Some(c), &bpe);
     }
 }
 

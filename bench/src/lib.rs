@@ -524,7 +524,7 @@ pub const COMPETITORS: [(&str, &str); 11] = [
 
 /// The streaming benchmark's measurements (`benches/stream.rs`), in table order: `(benchmark id,
 /// label)`. Its groups are `stream-<schema>`, on each schema's valid case.
-pub const STREAMING: [(&str, &str); 7] = [
+pub const STREAMING: [(&str, &str); 8] = [
     ("is_valid_json", "(a) `is_valid_json`"),
     ("stream_1", "(b) `Stream`, 1-byte chunks"),
     ("stream_16", "(c) `Stream`, 16-byte chunks"),
@@ -532,6 +532,7 @@ pub const STREAMING: [(&str, &str); 7] = [
     ("jsonschema_at_end", "(e) `serde_json` + jsonschema macro, once, on the whole reply"),
     ("jiter_partial_16", "(f) jiter's partial parse of each 16-byte-longer prefix"),
     ("stream_4", "(g) `Stream`, 4-byte chunks (a provider's delta: a token, a few bytes)"),
+    ("stream_tokens", "(h) `Stream`, token by token (the reply as `o200k_base` splits it)"),
 ];
 
 /// Per schema, in [`SCHEMAS`] order: `Stream::<T>::automaton_size()` (the fixed-size automaton
