@@ -173,6 +173,21 @@ impl Pattern {
         }
     }
 
+    /// [`Pattern::step`] over each byte of `run` from `state`, up to the first after which the
+    /// automaton is no longer live: the state there, and what it says (`Live` when it read all
+    /// of `run` and is still live).
+    #[inline(always)]
+    pub(crate) fn step_run(&self, mut state: u32, run: &[u8]) -> (u32, Stepped) {
+        for &b in run {
+            let (next, how) = self.step(state, b);
+            state = next;
+            if how != Stepped::Live {
+                return (state, how);
+            }
+        }
+        (state, Stepped::Live)
+    }
+
     /// [`Pattern::step`] of a sparse DFA.
     #[inline(never)]
     fn sparse_step(&self, state: u32, byte: u8) -> (u32, Stepped) {

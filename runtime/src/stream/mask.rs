@@ -387,10 +387,7 @@ impl<T: Tool> Stream<T> {
         if let Some(stack) = scratch.as_mut().and_then(|s| s.downcast_mut::<Vec<T::__Automaton>>()) {
             if let Some(top) = stack.first_mut() {
                 if !reuse {
-                    match &self.m {
-                        Some(m) => top.clone_from(m),
-                        None => *top = Automaton::start(T::__PROGRAM),
-                    }
+                    *top = self.automaton();
                 }
                 if self.quick.on {
                     let _ = top.advance(&self.text);

@@ -1069,17 +1069,13 @@ impl<X: Delegate> Quick<X> {
 
     /// Pattern `p` from automaton state `state` over `rest`, at the subject's end: whether it
     /// matches, `None` where the automaton gives up.
-    fn pattern_at_end(p: &Pattern, mut state: u32, rest: &[u8]) -> Option<bool> {
-        for &b in rest {
-            let (next, how) = p.step(state, b);
-            match how {
-                Stepped::Live => state = next,
-                Stepped::Matched => return Some(true),
-                Stepped::Dead => return Some(false),
-                Stepped::Unknown => return None,
-            }
+    fn pattern_at_end(p: &Pattern, state: u32, rest: &[u8]) -> Option<bool> {
+        match p.step_run(state, rest) {
+            (end, Stepped::Live) => Some(p.matches_at_end(end)),
+            (_, Stepped::Matched) => Some(true),
+            (_, Stepped::Dead) => Some(false),
+            (_, Stepped::Unknown) => None,
         }
-        Some(p.matches_at_end(state))
     }
 
     /// A `]` or `}` (before `end`) closed the innermost container: its subschema's verdict.
@@ -1151,17 +1147,14 @@ impl<X: Delegate> Quick<X> {
                     }
                 }
                 if let Some((p, _)) = pattern {
-                    for &b in run {
-                        let (next, how) = p.step(self.dfa, b);
-                        self.dfa = next;
-                        match how {
-                            Stepped::Live => {}
-                            Stepped::Matched | Stepped::Unknown => {
-                                self.pdone = true;
-                                self.pmatch = how == Stepped::Matched;
-                                break;
-                            }
-                            Stepped::Dead => return false,
+                    let (state, how) = p.step_run(self.dfa, run);
+                    self.dfa = state;
+                    match how {
+                        Stepped::Live => {}
+                        Stepped::Dead => return false,
+                        Stepped::Matched | Stepped::Unknown => {
+                            self.pdone = true;
+                            self.pmatch = how == Stepped::Matched;
                         }
                     }
                 }
