@@ -13,7 +13,9 @@
 //!   (which such a client would then validate, and which never says the prefix is hopeless);
 //! - (g) a fresh stream fed in 4-byte chunks (a provider's delta is a token: a few bytes);
 //! - (h) a fresh stream fed the reply token by token, as `o200k_base` (OpenAI's tokenizer of its
-//!   GPT-4o and later models) splits it: the deltas a model streaming this reply sends.
+//!   GPT-4o and later models) splits it: the deltas a model streaming this reply sends;
+//! - (i) for `convert_units` only, an experiment: a reader written by hand for that schema
+//!   (`toolgate_bench::hand`), what the macro could emit per schema, fed as (b), (c), (g), (h).
 //!
 //! Before measuring, every case (the invalid ones too) is checked: the stream's verdict is
 //! `is_valid_json`'s at every chunking, a valid reply is never dead on the way, and the byte at
@@ -28,6 +30,7 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use tiktoken_rs::CoreBPE;
 use toolgate::{Progress, Stream, Tool};
+use toolgate_bench::hand::Hand;
 use toolgate_bench::{cases, jsm, Case, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
 
 /// (e): the whole reply parsed, then validated by jsonschema's compile-time validator.
@@ -42,6 +45,24 @@ fn stream<T: Tool>(text: &[u8], chunk: usize) -> bool {
         }
     }
     s.finish().is_ok()
+}
+
+/// Feed `text` to a fresh hand-written reader of `convert_units` (`toolgate_bench::hand`) in
+/// pieces of the given lengths, repeated to the end (`&[16]`: 16-byte chunks): the verdict.
+fn hand(text: &[u8], pieces: &[usize]) -> bool {
+    let mut h = Hand::with_capacity(text.len());
+    let mut at = 0;
+    for &n in pieces.iter().cycle() {
+        if at >= text.len() {
+            break;
+        }
+        let end = (at + n.max(1)).min(text.len());
+        if !h.feed(text.get(at..end).unwrap_or_default()) {
+            return false;
+        }
+        at = end;
+    }
+    h.finish()
 }
 
 /// Feed `text` in pieces of the given lengths to a fresh stream, then finish: the verdict.
@@ -132,6 +153,11 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd, tokens: &[usize]) {
         // Quadratic: only for the cases measured.
         assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
         assert!(partial_reparse(text, 16), "{label}: jiter's partial parse of the prefixes");
+        if case.schema == "convert_units" {
+            for pieces in [&[1][..], &[4], &[16], tokens] {
+                assert!(hand(text, pieces), "{label}: the hand-written reader, pieces {pieces:?}");
+            }
+        }
     }
 }
 
@@ -150,6 +176,14 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd, tokens: &[usi
     g.bench_function("jiter_partial_16", |b| b.iter(|| partial_reparse(black_box(bytes), 16)));
     g.bench_function("stream_4", |b| b.iter(|| stream::<T>(black_box(bytes), 4)));
     g.bench_function("stream_tokens", |b| b.iter(|| stream_pieces::<T>(black_box(bytes), black_box(tokens))));
+    if case.schema == "convert_units" {
+        // (i) The experiment of `toolgate_bench::hand`: a reader written by hand for this schema,
+        // what the macro could emit per schema, fed as (b), (c), (g) and (h) feed a stream.
+        g.bench_function("hand_1", |b| b.iter(|| hand(black_box(bytes), &[1])));
+        g.bench_function("hand_16", |b| b.iter(|| hand(black_box(bytes), &[16])));
+        g.bench_function("hand_4", |b| b.iter(|| hand(black_box(bytes), &[4])));
+        g.bench_function("hand_tokens", |b| b.iter(|| hand(black_box(bytes), black_box(tokens))));
+    }
     g.finish();
 }
 

@@ -9,6 +9,8 @@
 use serde::Deserialize;
 use toolgate::tool_schema;
 
+pub mod hand;
+
 tool_schema! {
     /// `convert_units`, as in the README.
     pub struct ConvertUnits = "schemas/convert_units.json";

@@ -13,7 +13,8 @@
 //! syntax check), `stream<k>` (a fresh `Stream` fed `k` bytes at a time, then finished: `stream1`,
 //! `stream16`), `text<k>` (the same through `feed_text`, given the text so far after every `k`
 //! bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
-//! `with_capacity` and dropped, unfed). The "instructions per call" tables of
+//! `with_capacity` and dropped, unfed), `hand<k>` (`convert_units` only: the hand-written reader of
+//! `toolgate_bench::hand`, an experiment, fed as `stream<k>` feeds a stream). The "instructions per call" tables of
 //! docs/BENCHMARKS.md came from it.
 
 #![allow(clippy::pedantic)]
@@ -72,6 +73,12 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 black_box(fed_again::<T>(&mut s, black_box(text.as_bytes()), chunk));
             }
         }
+        e if chunk_of(e, "hand").is_some() => {
+            let chunk = chunk_of(e, "hand").unwrap_or(1);
+            for _ in 0..n {
+                black_box(fed_hand(black_box(text.as_bytes()), chunk));
+            }
+        }
         stream if stream.starts_with("stream") => {
             let chunk: usize = stream["stream".len()..]
                 .parse()
@@ -82,7 +89,7 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
         }
         _ => {
             return Err(format!(
-                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk> or text<chunk>"
+                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk>, text<chunk> or hand<chunk>"
             ))
         }
     }
@@ -129,6 +136,19 @@ fn fed_again<T: Tool>(s: &mut toolgate::Stream<T>, text: &[u8], chunk: usize) ->
     s.finish().is_ok()
 }
 
+/// The hand-written reader of `convert_units` (`toolgate_bench::hand`), fed as [`fed`] feeds a
+/// stream.
+#[inline(never)]
+fn fed_hand(text: &[u8], chunk: usize) -> bool {
+    let mut h = toolgate_bench::hand::Hand::with_capacity(text.len());
+    for piece in text.chunks(chunk) {
+        if !h.feed(piece) {
+            return false;
+        }
+    }
+    h.finish()
+}
+
 /// The chunk size of an entry `<prefix><k>` (`text16`, `again1`), at least 1.
 fn chunk_of(entry: &str, prefix: &str) -> Option<usize> {
     entry.strip_prefix(prefix).and_then(|k| k.parse::<usize>().ok()).map(|k| k.max(1))
@@ -138,7 +158,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [entry, case, n] = args.as_slice() else {
         eprintln!(
-            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|again<k>|text<k>> <schema/case> <n>"
+            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|again<k>|text<k>|hand<k>> <schema/case> <n>"
         );
         return ExitCode::FAILURE;
     };
@@ -151,6 +171,10 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let text = c.text.as_str();
+    if entry.starts_with("hand") && c.schema != "convert_units" {
+        eprintln!("the hand-written reader reads convert_units only");
+        return ExitCode::FAILURE;
+    }
     let done = match c.schema {
         "convert_units" => run::<ConvertUnits>(entry, text, n),
         "read_file" => run::<ReadFile>(entry, text, n),
