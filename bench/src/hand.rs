@@ -408,4 +408,512 @@ mod tests {
         }
         assert!(accepted > 3 * valid.len(), "{accepted}");
     }
+
+    /// The program-driven reader, on the flat tools' replies and on mutants of them (a byte
+    /// replaced, inserted or left out, every tenth position): the same checks.
+    fn program_driven<T: Tool>(schema: &str) {
+        use super::program::Flat;
+        assert!(Flat::<T>::reads(), "{schema} is flat");
+        let cases: Vec<_> = cases().into_iter().filter(|c| c.schema == schema).collect();
+        let mut texts: Vec<(String, bool)> = cases.iter().map(|c| (c.text.clone(), c.valid)).collect();
+        for c in &cases {
+            let b = c.text.as_bytes();
+            for at in (0..b.len()).step_by(10) {
+                for r in [&b"1"[..], b"\"", b"-", b" ", b"x", b"}", b"e"] {
+                    let mut m = b.to_vec();
+                    m[at] = r[0];
+                    texts.push((String::from_utf8_lossy(&m).into_owned(), false));
+                    let mut m = b.to_vec();
+                    m.insert(at, r[0]);
+                    texts.push((String::from_utf8_lossy(&m).into_owned(), false));
+                }
+                let mut m = b.to_vec();
+                m.remove(at);
+                texts.push((String::from_utf8_lossy(&m).into_owned(), false));
+            }
+        }
+        let mut accepted = 0;
+        for (text, valid) in &texts {
+            let bytes = text.as_bytes();
+            for size in [1, 2, 3, 4, 7, 16, 64, bytes.len().max(1)] {
+                let (mut h, mut s) = (Flat::<T>::with_capacity(0), T::stream());
+                let mut alive = true;
+                for piece in bytes.chunks(size) {
+                    let stream_alive = matches!(s.feed(piece), Progress::Alive);
+                    alive = alive && h.feed(piece);
+                    assert!(!alive || stream_alive, "{text:?} in {size}-byte chunks");
+                    assert_eq!(h.text(), s.text());
+                }
+                let ok = alive && h.finish();
+                assert!(!ok || T::is_valid_json(text), "{text:?} in {size}-byte chunks");
+                if *valid {
+                    assert!(ok, "the valid reply {text:?} in {size}-byte chunks");
+                }
+                accepted += usize::from(ok);
+            }
+        }
+        assert!(accepted >= 8, "{accepted}");
+    }
+
+    #[test]
+    fn program_driven_never_more_lenient_than_the_stream() {
+        program_driven::<ConvertUnits>("convert_units");
+        program_driven::<crate::Flat30>("flat30");
+    }
+}
+
+/// The second experiment: the same reader for any flat tool (an object of scalar properties),
+/// reading the program the macro already emits for the stream (`Tool::__PROGRAM`: names, byte
+/// tables, bounds, `enum` members) instead of constants written for one schema. It tells
+/// whether a reader of that shape needs code emitted per schema or only tables.
+pub mod program {
+    use toolgate::__private::{
+        stream_in_bounds as in_bounds, stream_literal_value as literal_value, Program, Scanner, StreamNode as Node,
+        NONE,
+    };
+    use toolgate::Tool;
+
+    /// `ty` bits, as the program holds them.
+    const NULL: u8 = 1;
+    const BOOLEAN: u8 = 2;
+    const INTEGER: u8 = 4;
+    const NUMBER: u8 = 8;
+    const STRING: u8 = 16;
+    /// `shape::PLAIN`.
+    const PLAIN: u8 = 1;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum St {
+        Start,
+        First,
+        Comma,
+        Key,
+        Colon,
+        Value,
+        Str,
+        Minus,
+        Zero,
+        Int,
+        Dot,
+        Frac,
+        E,
+        ESign,
+        Exp,
+        Lit,
+        After,
+        Done,
+    }
+
+    /// The reader's state for tool `T`, and the text.
+    #[derive(Debug, Clone)]
+    pub struct Flat<T: Tool> {
+        text: Vec<u8>,
+        st: St,
+        /// the root object
+        root: &'static Node,
+        /// the current value's subschema
+        node: &'static Node,
+        /// all the root's names, and those `properties` declares
+        names: u128,
+        declared: u128,
+        /// candidate names or members, and bytes or characters so far
+        cand: u128,
+        off: u64,
+        /// names seen, members so far
+        seen: u128,
+        count: u64,
+        /// where the current value began, and the byte being read
+        start: usize,
+        pos: usize,
+        /// the literal being read and how far
+        lit: (&'static [u8], usize),
+        /// the number so far
+        neg: bool,
+        sig: u64,
+        digits: usize,
+        point: Option<usize>,
+        exp: bool,
+        tool: std::marker::PhantomData<T>,
+    }
+
+    impl<T: Tool> Flat<T> {
+        /// A fresh reader, its text buffer made for `bytes` bytes.
+        #[must_use]
+        pub fn with_capacity(bytes: usize) -> Self {
+            let prog: &'static Program = T::__PROGRAM;
+            let root = prog.nodes.get(usize::from(prog.root)).unwrap_or(&Node::ALWAYS);
+            Self {
+                text: Vec::with_capacity(bytes),
+                st: St::Start,
+                root,
+                node: root,
+                names: all_bits(root.names.len()),
+                declared: all_bits(root.props.len()),
+                cand: 0,
+                off: 0,
+                seen: 0,
+                count: 0,
+                start: 0,
+                pos: 0,
+                lit: (b"", 0),
+                neg: false,
+                sig: 0,
+                digits: 0,
+                point: None,
+                exp: false,
+                tool: std::marker::PhantomData,
+            }
+        }
+
+        /// Whether this reader reads `T` (its root a plain object of plain scalar properties).
+        #[must_use]
+        pub fn reads() -> bool {
+            let prog = T::__PROGRAM;
+            let Some(root) = prog.nodes.get(usize::from(prog.root)) else { return false };
+            root.shape == PLAIN
+                && root.types == 64
+                && root.patterns.is_empty()
+                && root.dep_required.is_empty()
+                && root.props.iter().all(|&p| {
+                    // (A value of another kind is handed over where it begins.)
+                    prog.nodes.get(usize::from(p)).is_some_and(|n| n.shape == PLAIN && !n.always)
+                })
+        }
+
+        /// Feed a fragment: `true` when alive for certain, `false` where a stream would hand
+        /// the text over.
+        #[inline(always)]
+        pub fn feed(&mut self, bytes: &[u8]) -> bool {
+            if let [b] = bytes {
+                self.pos = self.text.len();
+                self.text.push(*b);
+                return self.step(*b);
+            }
+            self.feed_long(bytes)
+        }
+
+        #[inline(never)]
+        fn feed_long(&mut self, bytes: &[u8]) -> bool {
+            let from = self.text.len();
+            self.text.extend_from_slice(bytes);
+            (from..self.text.len()).all(|i| match self.text.get(i) {
+                Some(&b) => {
+                    self.pos = i;
+                    self.step(b)
+                }
+                None => false,
+            })
+        }
+
+        /// The text ended: whether it is valid (`false`: not known here).
+        #[must_use]
+        pub fn finish(&mut self) -> bool {
+            self.st == St::Done
+        }
+
+        /// The text so far.
+        #[must_use]
+        pub fn text(&self) -> &[u8] {
+            &self.text
+        }
+
+        #[inline(always)]
+        fn step(&mut self, b: u8) -> bool {
+            match self.st {
+                St::Str => match b {
+                    b'"' => self.close_string(),
+                    0x20..=0x7e if b != b'\\' => {
+                        let n = self.node;
+                        if let Some(members) = n.strings {
+                            let _ = members;
+                            self.cand = narrow(n.string_bytes, self.cand, self.off, b);
+                            if self.cand == 0 {
+                                return false;
+                            }
+                        }
+                        self.off += 1;
+                        self.off <= n.max_length
+                    }
+                    _ => false,
+                },
+                St::Key => match b {
+                    b'"' => self.close_key(),
+                    0x20..=0x7e if b != b'\\' => {
+                        self.cand = narrow(self.root.name_bytes, self.cand, self.off, b);
+                        self.off += 1;
+                        self.cand != 0
+                    }
+                    _ => false,
+                },
+                St::Int | St::Frac => match b {
+                    b'0'..=b'9' => self.digit(b),
+                    _ => self.number_goes_on(b),
+                },
+                St::Exp => match b {
+                    b'0'..=b'9' => true,
+                    _ => self.number_ends(b),
+                },
+                St::Minus | St::Zero | St::Dot | St::E | St::ESign => self.number_rare(b),
+                St::Lit => {
+                    let (word, i) = self.lit;
+                    if word.get(i) != Some(&b) {
+                        return false;
+                    }
+                    self.lit.1 += 1;
+                    if self.lit.1 == word.len() {
+                        self.st = St::After;
+                    }
+                    true
+                }
+                St::Value => is_ws(b) || self.value(b),
+                St::After => match b {
+                    b',' => {
+                        let r = self.root;
+                        let declared = self.declared;
+                        self.st = St::Comma;
+                        self.count < r.max_props && !(r.closed && declared & !self.seen == 0)
+                    }
+                    b'}' => {
+                        let r = self.root;
+                        self.st = St::Done;
+                        r.required & !self.seen == 0 && self.count >= r.min_props
+                    }
+                    _ => is_ws(b),
+                },
+                St::Comma | St::First => match b {
+                    b'"' => {
+                        (self.cand, self.off, self.st) = (self.names & !self.seen, 0, St::Key);
+                        self.count += 1;
+                        self.cand != 0
+                    }
+                    b'}' if self.st == St::First => {
+                        let r = self.root;
+                        self.st = St::Done;
+                        r.required == 0 && r.min_props == 0
+                    }
+                    _ => is_ws(b),
+                },
+                St::Colon => match b {
+                    b':' => {
+                        self.st = St::Value;
+                        true
+                    }
+                    _ => is_ws(b),
+                },
+                St::Start => match b {
+                    b'{' => {
+                        self.st = St::First;
+                        true
+                    }
+                    _ => is_ws(b),
+                },
+                St::Done => is_ws(b),
+            }
+        }
+
+        /// A key's closing quote: the one name of its length among the candidates.
+        #[inline(never)]
+        fn close_key(&mut self) -> bool {
+            let r = self.root;
+            let mut rest = self.cand;
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if r.names.get(i).is_some_and(|n| n.len() as u64 == self.off) {
+                    let Some(&p) = r.props.get(i) else { return false };
+                    self.seen |= 1 << i;
+                    self.node = T::__PROGRAM.nodes.get(usize::from(p)).unwrap_or(&Node::ALWAYS);
+                    self.st = St::Colon;
+                    return p != NONE;
+                }
+            }
+            false
+        }
+
+        /// A value's first byte.
+        #[inline(never)]
+        fn value(&mut self, b: u8) -> bool {
+            let n = self.node;
+            let bits = match b {
+                b'"' => STRING,
+                b'-' | b'0'..=b'9' => INTEGER | NUMBER,
+                b't' | b'f' => BOOLEAN,
+                b'n' => NULL,
+                _ => return false,
+            };
+            if n.types & bits == 0 || n.pattern.is_some() || (n.enum_types != 0 && n.enum_types & bits == 0) {
+                return false;
+            }
+            self.start = self.pos;
+            match b {
+                b'"' => {
+                    if n.enum_types != 0 && n.strings.is_none() {
+                        return false;
+                    }
+                    self.cand = n.strings.map_or(0, |s| all_bits(s.len()));
+                    self.off = 0;
+                    self.st = St::Str;
+                }
+                b't' | b'f' | b'n' => {
+                    if n.enum_types != 0 {
+                        return false;
+                    }
+                    let word: &'static [u8] = match b {
+                        b't' => b"true",
+                        b'f' => b"false",
+                        _ => b"null",
+                    };
+                    self.lit = (word, 1);
+                    self.st = St::Lit;
+                }
+                _ => {
+                    if n.enum_types != 0 {
+                        return false;
+                    }
+                    (self.neg, self.sig, self.digits, self.point, self.exp) = (false, 0, 0, None, false);
+                    match b {
+                        b'-' => {
+                            if n.negative.is_some() {
+                                return false;
+                            }
+                            self.neg = true;
+                            self.st = St::Minus;
+                        }
+                        b'0' => {
+                            self.digits = 1;
+                            self.st = St::Zero;
+                        }
+                        _ => {
+                            self.st = St::Int;
+                            self.digit(b);
+                        }
+                    }
+                }
+            }
+            true
+        }
+
+        /// A string value's closing quote: its length, its member, or its scan function.
+        #[inline(never)]
+        fn close_string(&mut self) -> bool {
+            let n = self.node;
+            self.st = St::After;
+            if self.off < n.min_length {
+                return false;
+            }
+            if let Some(members) = n.strings {
+                let mut rest = self.cand;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    if members.get(i).is_some_and(|m| m.len() as u64 == self.off) {
+                        return true;
+                    }
+                }
+                return false;
+            }
+            n.scalar & STRING != 0 || self.scan(self.pos + 1)
+        }
+
+        /// The current value's verdict (its text up to `end`) by its subschema's scan function.
+        fn scan(&self, end: usize) -> bool {
+            let span = self.text.get(self.start..end).unwrap_or_default();
+            std::str::from_utf8(span).is_ok_and(|t| (self.node.scan)(&mut Scanner::new(t)).is_ok())
+        }
+
+        #[inline(always)]
+        fn digit(&mut self, b: u8) -> bool {
+            self.sig = self.sig.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
+            self.digits += 1;
+            true
+        }
+
+        #[inline(always)]
+        fn number_goes_on(&mut self, b: u8) -> bool {
+            match b {
+                b'.' if self.st == St::Int => {
+                    self.point = Some(self.digits);
+                    self.st = St::Dot;
+                    true
+                }
+                b'e' | b'E' => {
+                    self.exp = true;
+                    self.st = St::E;
+                    true
+                }
+                _ => self.number_ends(b),
+            }
+        }
+
+        #[inline(never)]
+        fn number_rare(&mut self, b: u8) -> bool {
+            match (self.st, b) {
+                (St::Minus, b'0') => {
+                    self.digits = 1;
+                    self.st = St::Zero;
+                }
+                (St::Minus, b'1'..=b'9') => {
+                    self.st = St::Int;
+                    self.digit(b);
+                }
+                (St::Zero, b'.') => {
+                    self.point = Some(self.digits);
+                    self.st = St::Dot;
+                }
+                (St::Zero, b'e' | b'E') => {
+                    self.exp = true;
+                    self.st = St::E;
+                }
+                (St::Zero, b'0'..=b'9') => return false,
+                (St::Zero, _) => return self.number_ends(b),
+                (St::Dot, b'0'..=b'9') => {
+                    self.st = St::Frac;
+                    self.digit(b);
+                }
+                (St::E, b'+' | b'-') => self.st = St::ESign,
+                (St::E | St::ESign, b'0'..=b'9') => self.st = St::Exp,
+                _ => return false,
+            }
+            true
+        }
+
+        /// The number ended before `b`: its verdict, then `b` after it.
+        #[inline(never)]
+        fn number_ends(&mut self, b: u8) -> bool {
+            let n = self.node;
+            self.st = St::After;
+            let num = if self.exp { None } else { literal_value(self.neg, self.sig, self.digits, self.point) };
+            let ok = match (&n.bounds, num) {
+                (Some(bounds), Some(x)) => in_bounds(x, bounds, n.types & NUMBER == 0),
+                (None, Some(x)) if n.scalar & NUMBER != 0 => n.types & NUMBER != 0 || x.is_integer(),
+                _ => self.scan(self.pos),
+            };
+            ok && self.step(b)
+        }
+    }
+
+    #[inline(always)]
+    const fn is_ws(b: u8) -> bool {
+        matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+    }
+
+    const fn all_bits(n: usize) -> u128 {
+        if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        }
+    }
+
+    /// The candidates that have byte `b` at offset `off` (as the program's byte tables say).
+    #[inline(always)]
+    fn narrow(tab: &[&[(u8, u128)]], cands: u128, off: u64, b: u8) -> u128 {
+        let Some(row) = usize::try_from(off).ok().and_then(|o| tab.get(o)) else { return 0 };
+        for &(x, m) in *row {
+            if x == b {
+                return cands & m;
+            }
+        }
+        0
+    }
 }

@@ -278,7 +278,7 @@ pub mod __private {
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::Pattern;
     pub use crate::stream::lean::Lean;
-    pub use crate::stream::machine::Machine;
+    pub use crate::stream::machine::{in_bounds as stream_in_bounds, literal_value as stream_literal_value, Machine};
     pub use crate::stream::program::{
         scan_never as stream_scan_never, shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged,
         NONE,
