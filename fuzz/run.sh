@@ -9,13 +9,13 @@
 # on stable) and with debug assertions, so that an arithmetic overflow is a crash too.
 #
 # Targets (fuzz/fuzz_targets/):
-#   text_fast_path  is_valid_json / check_json agree with parse + is_valid / validate (11 tools)
+#   text_fast_path  is_valid_json / check_json agree with parse + is_valid / validate (12 tools)
 #   from_json       from_json, from_json_with under random limits, typed round trip
 #   gate            every envelope: no panic, stages as parse_with says, arguments in a reply
 #                   accepted exactly when they pass on their own
 #   compiler        diagnose_text / compile_text on arbitrary schema text: diagnostics, never a panic
 #   differential    our verdict against the jsonschema crate's on structured instances
-#   stream          Tool::stream at a fuzzed chunking agrees with is_valid_json (11 tools): never
+#   stream          Tool::stream at a fuzzed chunking agrees with is_valid_json (12 tools): never
 #                   dead on a valid text, finish exact, the death offset independent of chunking
 #   stream_gate     a call's fuzzed arguments in an event stream of each format, cut and pushed at
 #                   fuzzed places: accepted exactly when the whole-reply gate accepts the same call

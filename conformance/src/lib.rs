@@ -1002,6 +1002,8 @@ pub struct StreamRun {
     /// stream without its quick reader (`Stream::__automaton_only`), fed the same chunks: the
     /// quick reader must change nothing but the cost
     pub quick: Option<String>,
+    /// the stream's first reader is the flat reader (a flat tool's), not the quick reader
+    pub flat: bool,
 }
 
 /// Feed `text` to `T::stream()` in chunks of the sizes `sizes` cycles through (an empty `sizes`
@@ -1046,7 +1048,8 @@ pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
     }
     let reference =
         (toolgate::Stream::<T>::__lean() && sizes == [1]).then(|| toolgate::Stream::<T>::__reference(bytes).0);
-    StreamRun { dead, unstable, verdict, finish, reference, handed_over, quick }
+    let flat = toolgate::Stream::<T>::__flat();
+    StreamRun { dead, unstable, verdict, finish, reference, handed_over, quick, flat }
 }
 
 /// Eight chunk sizes between 1 and 17, the same for the same `seed` (SplitMix64).
@@ -1089,6 +1092,8 @@ pub struct StreamCheck {
     pub len: usize,
     /// the schema streams with the lean automaton (checked against the general one)
     pub lean: bool,
+    /// the stream reads first with the flat reader (a flat tool's)
+    pub flat: bool,
 }
 
 fn chunking_label(sizes: &[usize], len: usize) -> String {
@@ -1177,7 +1182,7 @@ pub fn check_stream(
             }
         }
     }
-    StreamCheck { wrong, dead, len, lean: first.reference.is_some() }
+    StreamCheck { wrong, dead, len, lean: first.reference.is_some(), flat: first.flat }
 }
 
 /// How early the stream rejected a set of invalid texts.
@@ -1259,6 +1264,9 @@ pub struct StreamOutcome {
     pub other_drafts: (usize, usize),
     /// accepted groups of every draft: (streamed with the lean automaton, all)
     pub lean_groups: (usize, usize),
+    /// the accepted groups whose tool is flat: read first by the flat reader, checked against the
+    /// automaton alone on every case like the quick reader
+    pub flat_groups: usize,
     /// one line per case that broke a guarantee: file / group / case / text, then what broke
     pub failures: Vec<String>,
 }
@@ -1276,7 +1284,7 @@ pub fn run_stream(suite: &Suite) -> StreamOutcome {
             let Some(ops) = &group.ops else { continue };
             // where toolgate's verdict differs on purpose, the stream must agree with toolgate's
             let deviates = deviation_of(file, group).is_some();
-            let mut lean = false;
+            let (mut lean, mut flat) = (false, false);
             for (ci, case) in group.cases.iter().enumerate() {
                 any = true;
                 let (g, c) = (gi.to_string(), ci.to_string());
@@ -1286,6 +1294,7 @@ pub fn run_stream(suite: &Suite) -> StreamOutcome {
                 let expected = (!deviates).then_some(case.valid);
                 let r = check_stream(ops.stream, ops.is_valid_json, case.data, expected, &chunkings);
                 lean |= r.lean;
+                flat |= r.flat;
                 let counts = if newest { &mut out.cases } else { &mut out.other_drafts };
                 if case.valid {
                     counts.0 += 1;
@@ -1307,6 +1316,7 @@ pub fn run_stream(suite: &Suite) -> StreamOutcome {
             }
             out.lean_groups.0 += usize::from(lean);
             out.lean_groups.1 += 1;
+            out.flat_groups += usize::from(flat);
         }
         if any && newest {
             out.files.push((file.path, file.optional, e));
@@ -1350,8 +1360,10 @@ pub fn stream_report(suite: &Suite, outcome: &StreamOutcome, fixtures: &[(&str, 
         "Automata: {} of the {} accepted groups (every draft) stream with the lean automaton (a value that \
          several subschemas speak of, below the root, handed to the general one), checked to die at the same \
          byte as the general automaton on every case; the others, whose root value several subschemas speak \
-         of, stream with the general automaton.\n",
-        outcome.lean_groups.0, outcome.lean_groups.1
+         of, stream with the general automaton. {} of the groups are flat tools (an object of scalar properties), \
+         read first by the flat reader the macro emits for them, the others by the quick reader; either one is \
+         checked feed by feed against the automaton alone.\n",
+        outcome.lean_groups.0, outcome.lean_groups.1, outcome.flat_groups
     );
     let total = |optional: Option<bool>| {
         let mut t = Earliness::default();

@@ -106,6 +106,7 @@ fn always_dead(text: &str, _sizes: &[usize]) -> toolgate_conformance::StreamRun 
         reference: None,
         handed_over: false,
         quick: None,
+        flat: false,
     }
 }
 
@@ -120,6 +121,7 @@ fn chunk_dependent(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamR
         reference: None,
         handed_over: false,
         quick: None,
+        flat: false,
     }
 }
 

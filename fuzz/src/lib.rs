@@ -209,6 +209,32 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// A flat tool (an object of scalar properties), which the stream reads with the flat reader
+    /// the macro emits for it: lengths, `enum`s and `const`s of strings behind a `$ref`, bounds
+    /// that a sign alone breaks, `multipleOf`, literals, counts.
+    pub struct Flat = {
+        "type": "object",
+        "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": 12},
+            "free": {"type": "string"},
+            "mode": {"enum": ["read", "write", "append"], "maxLength": 5},
+            "unit": {"$ref": "#/$defs/Unit"},
+            "kind": {"const": "file"},
+            "count": {"type": "integer", "minimum": 1, "maximum": 10000},
+            "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+            "step": {"type": "number", "multipleOf": 0.5},
+            "delta": {"type": "integer"},
+            "deep": {"type": "boolean"},
+            "maybe": {"type": ["string", "null"], "maxLength": 3}
+        },
+        "required": ["path"],
+        "additionalProperties": false,
+        "maxProperties": 6
+    };
+}
+
 toolbox! {
     /// The tools the gate target allows.
     #[derive(Debug, Clone, PartialEq)]
@@ -235,6 +261,7 @@ macro_rules! for_each_tool {
         $f::<$crate::Patterns>($($arg),*);
         $f::<$crate::Formats>($($arg),*);
         $f::<$crate::Tagged>($($arg),*);
+        $f::<$crate::Flat>($($arg),*);
     }};
 }
 

@@ -229,6 +229,11 @@ pub trait Tool: Sized {
     #[doc(hidden)]
     type __Automaton: stream::Automaton;
 
+    /// Generated: the stream's first reader (the quick reader, or the flat reader of a flat
+    /// tool), in front of its automaton.
+    #[doc(hidden)]
+    type __Reader: stream::Reader;
+
     /// Generated: the schema's tables for the prefix automaton.
     #[doc(hidden)]
     const __PROGRAM: &'static __private::Program;
@@ -277,12 +282,15 @@ pub mod __private {
     pub use crate::json::{all_unique, first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::Pattern;
+    pub use crate::stream::flat::{scan_span as flat_scan_span, FlatReader, FlatSpec, Start as FlatStart};
     pub use crate::stream::lean::Lean;
     pub use crate::stream::machine::{in_bounds as stream_in_bounds, literal_value as stream_literal_value, Machine};
     pub use crate::stream::program::{
         scan_never as stream_scan_never, shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged,
         NONE,
     };
+    pub use crate::stream::quick::Quick;
+    pub use crate::stream::Automaton as StreamAutomaton;
     use crate::{Collect, Path, Violation};
 
     /// The tables of a tool whose schema did not compile (the skeleton's).

@@ -118,10 +118,13 @@ struct Sound {
     general: usize,
     /// valid texts the quick reader read to their end (fed whole)
     quick: usize,
+    /// schemas read first by the flat reader
+    flat: usize,
 }
 
 impl Visit for Sound {
     fn visit<T: Tool + PartialEq + Debug>(&mut self, name: &str, texts: &[&str]) {
+        self.flat += usize::from(Stream::<T>::__flat());
         if Stream::<T>::__lean() {
             self.lean += 1;
         } else {
@@ -155,10 +158,11 @@ fn fixtures_sound_and_exact_at_the_end() {
     assert!(s.valid > 50 && s.invalid > 100, "{} valid, {} invalid", s.valid, s.invalid);
     assert!(s.early * 2 > s.invalid, "only {} of {} invalid texts died before their last byte", s.early, s.invalid);
     eprintln!(
-        "fixture schemas: {} read by the lean automaton, {} by the general one; {} of {} valid texts read to \
-         their end by the quick reader",
-        s.lean, s.general, s.quick, s.valid
+        "fixture schemas: {} read by the lean automaton, {} by the general one, {} first by the flat reader; {} of \
+         {} valid texts read to their end by the quick or flat reader",
+        s.lean, s.general, s.flat, s.quick, s.valid
     );
+    assert!(s.flat >= 1, "no fixture schema is read by the flat reader");
     assert!(s.lean >= 5 && s.general >= 2, "{} lean, {} general", s.lean, s.general);
     // The quick reader must keep reading the ordinary texts (the parity checks above would pass
     // just as well if it handed every text over at its first byte).

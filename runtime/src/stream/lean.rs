@@ -1398,6 +1398,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     }
 }
 
+/// How far [`judge_complete`] looks for a container's end.
+pub(super) const WINDOW: usize = 128;
+
 /// An array or object beginning at `at` (first byte `b`, `depth` containers deep) under subschema
 /// `node`, judged at once by the subschema's scan function (what `is_valid_json` runs, exact)
 /// when it is complete within the next [`WINDOW`] bytes of `text`: `Ok(end)` when it is, and
@@ -1410,7 +1413,6 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
 /// failed try that read `r` bytes, values beginning within the next `r / 4` bytes are not tried,
 /// so failed tries read fewer than five times the text in all.
 pub(super) fn judge_complete(node: &Node, text: &[u8], at: usize, b: u8, depth: u32) -> Option<Result<usize, usize>> {
-    const WINDOW: usize = 128;
     // Only arrays and objects with room to close: a scalar costs the readers little, and a
     // container cut by the end of a short fragment would be read twice.
     let window = text.get(at..text.len().min(at + WINDOW))?;

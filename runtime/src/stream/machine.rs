@@ -2475,7 +2475,7 @@ pub(super) fn number_at(text: &[u8], at: usize) -> Option<(usize, Option<Num>)> 
     }
 }
 
-/// [`number_literal`]'s value from its sign, its digits' value `v` (exact below 19 digits),
+/// `number_literal`'s value from its sign, its digits' value `v` (exact below 19 digits),
 /// their count and the count before the point.
 #[must_use]
 pub fn literal_value(neg: bool, v: u64, digits: usize, point: Option<usize>) -> Option<Num> {

@@ -38,7 +38,7 @@
 use std::any::Any;
 use std::fmt;
 
-use super::{Automaton, Stream};
+use super::{Automaton, Reader, Stream};
 use crate::Tool;
 
 /// A tokenizer's vocabulary: token `id` is the `id`-th byte string given to
@@ -376,9 +376,9 @@ impl<T: Tool> Stream<T> {
         // While the quick reader reads the stream, its automaton has read nothing: the state
         // after the text is the one this mask advanced last time, if that was over a prefix of
         // this text, advanced over the rest.
-        let reuse = self.quick.on
+        let reuse = self.quick.on()
             && mask.synced.is_some_and(|n| n <= self.text.len() && mask.text.get(..n) == self.text.get(..n));
-        mask.synced = self.quick.on.then_some(self.text.len());
+        mask.synced = self.quick.on().then_some(self.text.len());
         let mut text = std::mem::take(&mut mask.text);
         text.clear();
         text.extend_from_slice(&self.text);
@@ -389,7 +389,7 @@ impl<T: Tool> Stream<T> {
                 if !reuse {
                     *top = self.automaton();
                 }
-                if self.quick.on {
+                if self.quick.on() {
                     let _ = top.advance(&self.text);
                 }
             }

@@ -33,13 +33,16 @@
 //! How it works, what is decided when, and what it costs: the README's "Streaming" section.
 
 #[doc(hidden)]
+pub mod flat;
+#[doc(hidden)]
 pub mod lean;
 #[doc(hidden)]
 pub mod machine;
 mod mask;
 #[doc(hidden)]
 pub mod program;
-mod quick;
+#[doc(hidden)]
+pub mod quick;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -189,6 +192,68 @@ impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D,
     }
 }
 
+/// A stream's first reader, in front of its automaton: the quick reader (`quick.rs`), or the
+/// flat reader the macro emits for a flat tool (`flat.rs`). Not public API.
+///
+/// It reads the text while the text is ordinary and answers only "alive for certain"; at
+/// anything else it stops, and the automaton, which has read nothing yet, reads the whole text so
+/// far and goes on from there.
+#[doc(hidden)]
+pub trait Reader: Clone + fmt::Debug + Send + Sync + 'static {
+    /// Whether this is the flat reader.
+    const FLAT: bool = false;
+    /// The reader at the start of a text; `on`: whether it reads (else the automaton reads from
+    /// the start).
+    fn new(on: bool) -> Self;
+    /// Whether it still reads (`false`: the automaton reads).
+    fn on(&self) -> bool;
+    /// Stop reading (the automaton reads from here).
+    fn stop(&mut self);
+    /// One more byte `b`, the text's last (a fragment of one byte): `true` when it took it;
+    /// `false` when [`Reader::read`] must read on from where this left the reader.
+    fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool;
+    /// Read what `text` (all of the text so far) has beyond what was read: `true` when it is
+    /// alive for certain; `false` when the automaton must read it (then the reader is done).
+    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool;
+    /// The text ended: `true` when it is valid for certain; `false` when the automaton must
+    /// decide (then the reader is done).
+    fn finish(&mut self, text: &[u8]) -> bool;
+    /// Whether the text read is one complete valid value (`None`: not known here).
+    fn complete(&self) -> Option<bool>;
+    /// Whether the general automaton reads the value the text is in.
+    fn delegating(&self) -> bool;
+}
+
+impl<X: lean::Delegate> Reader for Quick<X> {
+    fn new(on: bool) -> Self {
+        Self::new(on)
+    }
+    #[inline(always)]
+    fn on(&self) -> bool {
+        self.on
+    }
+    fn stop(&mut self) {
+        self.on = false;
+    }
+    #[inline(always)]
+    fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool {
+        Self::one_byte(self, prog, text, b)
+    }
+    #[inline(always)]
+    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        Self::read(self, prog, text)
+    }
+    fn finish(&mut self, text: &[u8]) -> bool {
+        Self::finish(self, text)
+    }
+    fn complete(&self) -> Option<bool> {
+        Self::complete(self)
+    }
+    fn delegating(&self) -> bool {
+        Self::delegating(self)
+    }
+}
+
 /// Arguments of tool `T` as they stream in: feed fragments, learn at the first hopeless byte
 /// that no continuation can be valid, and get the typed value at the end.
 ///
@@ -201,8 +266,8 @@ impl<const S: usize, const D: usize, X: lean::Delegate> Automaton for Lean<S, D,
 /// allocates nothing until the text is dead.
 pub struct Stream<T: Tool> {
     /// reads first, while the text is ordinary (see `quick.rs`); the automaton has read nothing
-    /// while `quick.on`
-    quick: Quick<<T::__Automaton as Automaton>::Sub>,
+    /// while `quick.on()`
+    quick: T::__Reader,
     /// the automaton; `None` until it reads (then it is [`Automaton::start`]): a stream the
     /// quick reader reads to its end never builds it, and a fresh stream costs a few bytes'
     /// writes instead of a copy of the automaton's state
@@ -257,7 +322,7 @@ impl<T: Tool> Stream<T> {
     #[must_use]
     pub fn with_capacity(bytes: usize) -> Self {
         Self {
-            quick: Quick::new(T::__Automaton::QUICK),
+            quick: <T::__Reader as Reader>::new(T::__Automaton::QUICK),
             m: None,
             text: Vec::with_capacity(bytes),
             dead: None,
@@ -271,7 +336,7 @@ impl<T: Tool> Stream<T> {
     /// capacity: a stream reset before each reply allocates nothing once its buffer has held
     /// the longest (nor does the reset).
     pub fn reset(&mut self) {
-        self.quick = Quick::new(T::__Automaton::QUICK);
+        self.quick = <T::__Reader as Reader>::new(T::__Automaton::QUICK);
         self.m = None;
         self.text.clear();
         self.dead = None;
@@ -292,7 +357,7 @@ impl<T: Tool> Stream<T> {
         // each byte were a fragment of its own (the answer does not depend on how a text is
         // split), behind a call: that loop here cost 1-byte fragments 6-8% more.
         if let [b] = bytes {
-            if self.open && self.quick.on {
+            if self.open && self.quick.on() {
                 self.text.push(*b);
                 if self.quick.one_byte(T::__PROGRAM, &self.text, *b) {
                     return Progress::Alive;
@@ -300,7 +365,7 @@ impl<T: Tool> Stream<T> {
                 return self.read_byte();
             }
         }
-        if bytes.len() <= Self::SHORT && self.open && self.quick.on {
+        if bytes.len() <= Self::SHORT && self.open && self.quick.on() {
             return self.feed_short(bytes);
         }
         self.feed_any(bytes)
@@ -333,7 +398,7 @@ impl<T: Tool> Stream<T> {
             return self.progress();
         }
         self.text.extend_from_slice(bytes);
-        if self.quick.on && self.quick.read(T::__PROGRAM, &self.text) {
+        if self.quick.on() && self.quick.read(T::__PROGRAM, &self.text) {
             return Progress::Alive;
         }
         self.read_automaton()
@@ -377,7 +442,7 @@ impl<T: Tool> Stream<T> {
     /// The automaton state after the text so far, when the quick reader is still reading (the
     /// automaton then has read nothing): `None` when `self.m` is that state.
     fn synced(&self) -> Option<T::__Automaton> {
-        self.quick.on.then(|| {
+        self.quick.on().then(|| {
             let mut m = self.automaton();
             let _ = m.advance(&self.text);
             m
@@ -441,7 +506,7 @@ impl<T: Tool> Stream<T> {
     #[must_use]
     pub fn can_finish(&self) -> bool {
         let complete =
-            if self.quick.on { self.quick.complete() } else { self.m.as_ref().and_then(Automaton::complete) };
+            if self.quick.on() { self.quick.complete() } else { self.m.as_ref().and_then(Automaton::complete) };
         match complete {
             Some(v) => v,
             None => std::str::from_utf8(&self.text).is_ok_and(T::is_valid_json),
@@ -460,7 +525,7 @@ impl<T: Tool> Stream<T> {
         if let Some(d) = &self.dead {
             return Err(d.error.clone());
         }
-        if self.quick.on {
+        if self.quick.on() {
             if self.quick.finish(&self.text) {
                 self.finished = Some(Ok(()));
                 self.open = false;
@@ -520,7 +585,7 @@ impl<T: Tool> Stream<T> {
     /// for `T` at compile time; the text buffer is not counted).
     #[must_use]
     pub fn automaton_size() -> usize {
-        T::__Automaton::size() + std::mem::size_of::<Quick<<T::__Automaton as Automaton>::Sub>>()
+        T::__Automaton::size() + std::mem::size_of::<T::__Reader>()
     }
 
     /// Whether the lean automaton handed over to the general one (never, if it is right). Not
@@ -537,8 +602,8 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __automaton_only(mut self) -> Self {
-        if self.quick.on {
-            self.quick.on = false;
+        if self.quick.on() {
+            self.quick.stop();
             let m = Self::started(&mut self.m);
             if !m.advance(&self.text) && self.dead.is_none() {
                 self.dead = m.explain(&self.text);
@@ -552,7 +617,15 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __quick(&self) -> bool {
-        self.quick.on
+        self.quick.on()
+    }
+
+    /// Whether `T` streams with the flat reader the macro emits for a flat tool (else the quick
+    /// reader). Not public API: for tests and benchmarks.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __flat() -> bool {
+        <T::__Reader as Reader>::FLAT
     }
 
     /// Whether the automaton was built (a stream the quick reader reads to its end never builds
@@ -568,7 +641,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __quick_delegating(&self) -> bool {
-        self.quick.on && self.quick.delegating()
+        self.quick.on() && self.quick.delegating()
     }
 
     /// Whether `T` streams with the lean automaton (at most one subschema per value). Not
@@ -607,7 +680,7 @@ impl<T: Tool> Stream<T> {
         if self.dead.is_some() {
             return Some(false);
         }
-        if self.quick.on && self.quick.clone().finish(&self.text) {
+        if self.quick.on() && self.quick.clone().finish(&self.text) {
             return Some(true);
         }
         let mut m = self.synced().unwrap_or_else(|| self.automaton());

@@ -57,6 +57,27 @@ pub mod tools {
 
         pub(crate) struct Anything = true;
 
+        /// A flat tool (read by the flat reader the macro emits for it).
+        pub struct FlatArgs = {
+            "type": "object",
+            "$defs": {"Unit": {"enum": ["m", "km"]}},
+            "properties": {
+                "path": {"type": "string", "minLength": 1, "maxLength": 64},
+                "unit": {"$ref": "#/$defs/Unit"},
+                "kind": {"const": "file"},
+                "when": {"type": "string", "format": "date"},
+                "count": {"type": "integer", "minimum": 1},
+                "step": {"type": "number", "multipleOf": 0.5},
+                "ratio": {"type": "number", "exclusiveMaximum": 1},
+                "deep": {"type": "boolean"},
+                "maybe": {"type": ["string", "null"]}
+            },
+            "required": ["path"],
+            "additionalProperties": false,
+            "minProperties": 1,
+            "maxProperties": 8
+        };
+
         /// A tagged union (refs, an inline branch, recursion, a null branch) beside an `allOf`
         /// merge.
         pub struct Shapes = {
@@ -108,6 +129,21 @@ pub mod tools {
 pub fn check(text: &str) -> bool {
     use tg::Tool as _;
     tools::ConvertUnits::is_valid_json(text)
+}
+
+/// Streams `text` to a flat tool (the flat reader the macro emits) through the renamed crate,
+/// in one-byte fragments: whether it is valid, and whether the flat reader read it all.
+#[must_use]
+pub fn flat_stream(text: &str) -> (bool, bool) {
+    use tg::Tool as _;
+    let mut s = tools::FlatArgs::stream();
+    for b in text.as_bytes() {
+        if s.feed(::core::slice::from_ref(b)).is_dead() {
+            return (false, s.__quick());
+        }
+    }
+    let read = s.__quick();
+    (s.finish().is_ok(), read && tg::Stream::<tools::FlatArgs>::__flat())
 }
 
 /// Parses the new shapes through the renamed crate and compares them with values built by hand.

@@ -19,3 +19,11 @@ fn tagged_unions_and_merged_structs_work_too() {
     assert!(!toolgate_hygiene::shapes(&shapes.replace("red", "blue"), r#"{"op": "go"}"#));
     assert!(!toolgate_hygiene::shapes(&shapes.replace(r#""none""#, r#""circle""#), r#"{"op": "go"}"#));
 }
+
+#[test]
+fn the_flat_reader_works_under_a_renamed_dependency() {
+    let valid = r#"{"path": "a", "unit": "km", "kind": "file", "count": 2, "step": 1.5, "deep": true, "maybe": null}"#;
+    assert_eq!(toolgate_hygiene::flat_stream(valid), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "count": 0}"#).0);
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "step": 0.2}"#).0);
+}

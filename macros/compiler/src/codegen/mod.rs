@@ -1,6 +1,7 @@
 //! IR → tokens: the types, the validators, the `Tool` impl. Deterministic: the same schema
 //! always gives the same tokens.
 
+pub mod flat;
 pub mod parse;
 pub mod stream;
 pub mod text;
@@ -76,6 +77,10 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             quote!(Lean<#slots, #levels, #k::__private::Machine<#slots, #levels>>)
         }
     };
+    let (reader, flat_spec) = match flat::spec(ir, k, &choice) {
+        Some(spec) => (quote!(#k::__private::FlatReader<__Flat>), spec),
+        None => (quote!(#k::__private::Quick<<Self::__Automaton as #k::__private::StreamAutomaton>::Sub>), quote!()),
+    };
     let root_scan = text::sname(ir, ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
     let root = types::ident(root_name);
@@ -100,6 +105,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             #text_fns
             #parse_fns
             #impls
+            #flat_spec
 
             impl #k::Tool for #root {
                 const NAME: &'static ::core::primitive::str = #name;
@@ -131,6 +137,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
                 #root_parse
 
                 type __Automaton = #k::__private::#automaton;
+                type __Reader = #reader;
                 const __PROGRAM: &'static #k::__private::Program = &#program;
             }
 
@@ -171,6 +178,7 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
                 fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step { sc.skip_value() }
                 fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool { true }
                 type __Automaton = #k::__private::Machine<1, 1>;
+                type __Reader = #k::__private::Quick<<Self::__Automaton as #k::__private::StreamAutomaton>::Sub>;
                 const __PROGRAM: &'static #k::__private::Program = &#k::__private::EMPTY_PROGRAM;
             }
 

@@ -198,11 +198,11 @@ fn holds_free(ir: &Ir, n: NodeId) -> bool {
 
 /// Whether the automaton follows an object node's members (else its objects are judged when
 /// they close).
-fn members_followed(c: &Checks) -> bool {
+pub(super) fn members_followed(c: &Checks) -> bool {
     names(c).len() <= MAX_NAMES && c.pattern_properties.len() <= MAX_PATTERNS
 }
 
-fn type_bits(t: JsonType) -> u8 {
+pub(super) fn type_bits(t: JsonType) -> u8 {
     match t {
         JsonType::Null => 1,
         JsonType::Boolean => 2,
@@ -214,7 +214,7 @@ fn type_bits(t: JsonType) -> u8 {
     }
 }
 
-fn value_bits(v: &JsonValue) -> u8 {
+pub(super) fn value_bits(v: &JsonValue) -> u8 {
     match v {
         JsonValue::Null => 1,
         JsonValue::Bool(_) => 2,
@@ -226,7 +226,7 @@ fn value_bits(v: &JsonValue) -> u8 {
 }
 
 /// How the lean automaton reads each node (`toolgate::__private::stream_shape`).
-mod shape {
+pub(super) mod shape {
     pub const GENERAL: u8 = 0;
     pub const PLAIN: u8 = 1;
     pub const REF: u8 = 2;
@@ -286,7 +286,7 @@ fn kinds(ir: &Ir, n: NodeId, depth: u32) -> u8 {
 
 /// How the lean automaton reads node `n`: plain (its own keywords only), a `$ref` alone, a
 /// union whose branches take pairwise different kinds of value, or not at all.
-fn shape_of(ir: &Ir, n: NodeId) -> u8 {
+pub(super) fn shape_of(ir: &Ir, n: NodeId) -> u8 {
     let c = match &ir.node(n).body {
         Body::Always | Body::Never => return shape::PLAIN,
         Body::Checks(c) => c,

@@ -1,0 +1,369 @@
+//! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
+//! plain object of at most 64 declared properties, each a plain scalar (strings, `enum`s or
+//! `const`s of strings, numbers, booleans, `null`; no `pattern`), read by the stream's
+//! `FlatReader` instead of the quick reader. Everything the reader asks of the schema is emitted
+//! as `match`es and constants, so that once compiled for the tool its events cost a few
+//! instructions. Any other schema gets no spec: the quick reader reads it.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use crate::json::JsonValue;
+use crate::model::{Body, Checks, Ir, NodeId};
+
+use super::stream::{members_followed, shape, shape_of, type_bits, value_bits, Automaton};
+use super::text::sname;
+use super::validate::limit;
+
+/// Names (and `enum` strings) a flat reader follows by the bits of a `u64`.
+const MAX: usize = 64;
+
+const NULL: u8 = 1;
+const BOOLEAN: u8 = 2;
+const INTEGER: u8 = 4;
+const NUMBER: u8 = 8;
+const STRING: u8 = 16;
+const CONTAINERS: u8 = 32 | 64;
+
+/// One property of a flat tool, as the reader needs it.
+struct Prop<'a> {
+    /// the property's node (its scan function judges what the reader does not)
+    node: NodeId,
+    /// its own keywords (through `$ref`s)
+    c: &'a Checks,
+    /// the kinds it takes ([`type_bits`]; `integer` also set with `number`)
+    kinds: u8,
+    /// its `enum` or `const` strings
+    members: Option<Vec<&'a str>>,
+}
+
+/// The flat reader's spec for `ir`'s tool (a `pub struct __Flat` and its `FlatSpec` impl), or
+/// `None` when the tool is not flat or is not read by the lean automaton alone.
+#[must_use]
+pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream> {
+    if *choice != Automaton::Lean || shape_of(ir, ir.root) != shape::PLAIN {
+        return None;
+    }
+    let Body::Checks(c) = &ir.node(ir.root).body else { return None };
+    let object_only = c.type_list().is_some_and(|t| t.iter().fold(0, |a, t| a | type_bits(*t)) == 64);
+    if !object_only
+        || c.enum_values.is_some()
+        || c.const_value.is_some()
+        || !c.pattern_properties.is_empty()
+        || c.property_names.is_some()
+        || !c.dependent_required.is_empty()
+        || !c.dependent_schemas.is_empty()
+        || c.unevaluated_properties.is_some()
+        || c.properties.len() > MAX
+        || !members_followed(c)
+        || c.required.iter().any(|r| !c.properties.iter().any(|p| p.name == r.0))
+    {
+        return None;
+    }
+    let props = c.properties.iter().map(|p| prop(ir, p.node)).collect::<Option<Vec<_>>>()?;
+    let names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
+    let bit = |i: usize| 1u64 << i;
+    let all = (0..names.len()).fold(0u64, |a, i| a | bit(i));
+    let required = c.required.iter().filter_map(|r| names.iter().position(|n| *n == r.0)).fold(0u64, |a, i| a | bit(i));
+    let closed = c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+    let min_props = c.min_properties.as_ref().map_or(0, |m| m.value);
+    let max_props = c.max_properties.as_ref().map_or(u64::MAX, |m| m.value);
+    let (name_byte, name_len) = (byte_match(&names), len_match(&names));
+    let p = quote!(#k::__private);
+    let arms = |f: &dyn Fn(&Prop<'_>) -> Option<TokenStream>| -> Vec<TokenStream> {
+        props
+            .iter()
+            .enumerate()
+            .filter_map(|(i, x)| {
+                let i = u32::try_from(i).ok()?;
+                let body = f(x)?;
+                Some(quote!(#i => #body,))
+            })
+            .collect()
+    };
+    let start = arms(&|x| Some(start_arm(x, &p)));
+    let member_byte = arms(&|x| x.members.as_deref().map(byte_match));
+    let member_len = arms(&|x| x.members.as_deref().map(len_match));
+    let string_end = arms(&|x| Some(string_end_arm(ir, x, &p)));
+    let number_end = arms(&|x| Some(number_end_arm(ir, x, k)));
+    Some(quote! {
+        /// The flat reader's tables for this tool.
+        pub struct __Flat;
+
+        impl #p::FlatSpec for __Flat {
+            const NAMES: ::core::primitive::u64 = #all;
+            const REQUIRED: ::core::primitive::u64 = #required;
+            const CLOSED: ::core::primitive::bool = #closed;
+            const MIN_PROPS: ::core::primitive::u64 = #min_props;
+            const MAX_PROPS: ::core::primitive::u64 = #max_props;
+            #[inline(always)]
+            fn name_byte(off: ::core::primitive::usize, b: ::core::primitive::u8) -> ::core::primitive::u64 {
+                #name_byte
+            }
+            #[inline(always)]
+            fn name_len(len: ::core::primitive::usize) -> ::core::primitive::u64 {
+                #name_len
+            }
+            #[inline(always)]
+            fn start(p: ::core::primitive::u32, b: ::core::primitive::u8) -> #p::FlatStart {
+                match p {
+                    #(#start)*
+                    _ => #p::FlatStart::Hand,
+                }
+            }
+            #[inline(always)]
+            fn member_byte(p: ::core::primitive::u32, off: ::core::primitive::usize, b: ::core::primitive::u8) -> ::core::primitive::u64 {
+                match p {
+                    #(#member_byte)*
+                    _ => 0,
+                }
+            }
+            #[inline(always)]
+            fn member_len(p: ::core::primitive::u32, len: ::core::primitive::usize) -> ::core::primitive::u64 {
+                match p {
+                    #(#member_len)*
+                    _ => 0,
+                }
+            }
+            #[inline(always)]
+            fn string_end(p: ::core::primitive::u32, chars: ::core::primitive::u64, span: &[::core::primitive::u8]) -> ::core::primitive::bool {
+                match p {
+                    #(#string_end)*
+                    _ => false,
+                }
+            }
+            #[inline(always)]
+            fn number_end(
+                p: ::core::primitive::u32,
+                span: &[::core::primitive::u8],
+                num: ::core::option::Option<#p::Num>,
+            ) -> ::core::primitive::bool {
+                match p {
+                    #(#number_end)*
+                    _ => false,
+                }
+            }
+        }
+    })
+}
+
+/// Property node `n` as a flat reader reads it (through `$ref`s alone), or `None` when it is
+/// not a plain scalar it reads.
+fn prop(ir: &Ir, n: NodeId) -> Option<Prop<'_>> {
+    let mut t = n;
+    for _ in 0..16 {
+        let Body::Checks(c) = &ir.node(t).body else { return None };
+        match shape_of(ir, t) {
+            shape::PLAIN => {
+                let mut kinds = c.type_list().map_or(127, |ts| ts.iter().fold(0, |a, t| a | type_bits(*t)));
+                let members = match (&c.enum_values, &c.const_value) {
+                    (None, None) => None,
+                    (Some(e), None) => Some(e.value.iter().map(|(v, _)| v).collect::<Vec<_>>()),
+                    (None, Some(v)) => Some(vec![&v.value]),
+                    (Some(_), Some(_)) => return None,
+                };
+                let members = match members {
+                    Some(m) => {
+                        kinds &= m.iter().fold(0, |a, v| a | value_bits(v));
+                        let strings: Vec<&str> = m
+                            .iter()
+                            .filter_map(|v| if let JsonValue::String(s) = v { Some(s.as_str()) } else { None })
+                            .collect();
+                        if strings.len() != m.len() || strings.len() > MAX {
+                            return None;
+                        }
+                        Some(strings)
+                    }
+                    None => None,
+                };
+                if kinds & CONTAINERS != 0 || c.pattern.is_some() {
+                    return None;
+                }
+                return Some(Prop { node: n, c, kinds, members });
+            }
+            shape::REF => {
+                t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?;
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// The bits of the words of `words` with byte `b` at `off`, by two table lookups (no branch on
+/// the byte: a name's byte is where a reply's keys are read): per offset, a byte's index into the
+/// distinct masks (printable ASCII only: no name byte elsewhere is read as plain), then its mask.
+/// More than 255 distinct masks (long names): a `match`.
+fn byte_match(words: &[&str]) -> TokenStream {
+    let mut at: BTreeMap<usize, BTreeMap<u8, u64>> = BTreeMap::new();
+    for (i, w) in words.iter().enumerate().take(MAX) {
+        for (off, &b) in w.as_bytes().iter().enumerate() {
+            *at.entry(off).or_default().entry(b).or_insert(0) |= 1u64 << i;
+        }
+    }
+    let mut masks: Vec<u64> = vec![0];
+    let mut rows: Vec<Vec<u8>> = Vec::new();
+    for bytes in at.values() {
+        let mut row = vec![0u8; 128];
+        for (&b, &m) in bytes {
+            let i = masks.iter().position(|&x| x == m).unwrap_or_else(|| {
+                masks.push(m);
+                masks.len() - 1
+            });
+            if let (Some(slot), Ok(i)) = (row.get_mut(usize::from(b)), u8::try_from(i)) {
+                *slot = i;
+            }
+        }
+        rows.push(row);
+    }
+    if masks.len() > 256 {
+        let arms = at.iter().map(|(off, bytes)| {
+            let inner = bytes.iter().map(|(b, m)| quote!(#b => #m,));
+            quote!(#off => match b { #(#inner)* _ => 0 },)
+        });
+        return quote! {
+            match off {
+                #(#arms)*
+                _ => 0,
+            }
+        };
+    }
+    let n = rows.len();
+    let k = masks.len();
+    let rows = rows.iter().map(|r| quote!([#(#r),*]));
+    quote! {{
+        static INDEX: [[::core::primitive::u8; 128]; #n] = [#(#rows),*];
+        static MASKS: [::core::primitive::u64; #k] = [#(#masks),*];
+        let i = INDEX.get(off).and_then(|row| row.get(::core::primitive::usize::from(b))).copied().unwrap_or(0);
+        MASKS.get(::core::primitive::usize::from(i)).copied().unwrap_or(0)
+    }}
+}
+
+/// `match len` over the byte lengths of `words`: the bits of the words that long.
+fn len_match(words: &[&str]) -> TokenStream {
+    let mut of: BTreeMap<usize, u64> = BTreeMap::new();
+    for (i, w) in words.iter().enumerate().take(MAX) {
+        *of.entry(w.len()).or_insert(0) |= 1u64 << i;
+    }
+    let arms = of.iter().map(|(len, m)| quote!(#len => #m,));
+    quote! {
+        match len {
+            #(#arms)*
+            _ => 0,
+        }
+    }
+}
+
+/// How property `x`'s value begins: by its first byte's kind, as the automaton judges that byte.
+fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
+    let c = x.c;
+    let mut arms = Vec::new();
+    if x.kinds & STRING != 0 {
+        let members = x.members.as_ref().map_or(0u64, |m| (0..m.len()).fold(0, |a, i| a | 1u64 << i));
+        let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
+        arms.push(quote!(b'"' => #p::FlatStart::Str { members: #members, max: #max },));
+    }
+    if x.kinds & (INTEGER | NUMBER) != 0 {
+        // A `minimum` above 0, or an `exclusiveMinimum` of 0 or more: a `-` is already dead.
+        let minus = !match (&c.minimum, &c.exclusive_minimum) {
+            (Some(m), _) if !m.value.is_negative() && !m.value.is_zero() => true,
+            (_, Some(m)) => !m.value.is_negative() || m.value.is_zero(),
+            _ => false,
+        };
+        arms.push(quote!(b'-' => #p::FlatStart::Number { minus: #minus },));
+        arms.push(quote!(b'0'..=b'9' => #p::FlatStart::Number { minus: true },));
+    }
+    if x.kinds & BOOLEAN != 0 && x.members.is_none() {
+        arms.push(quote!(b't' => #p::FlatStart::Literal(b"true"),));
+        arms.push(quote!(b'f' => #p::FlatStart::Literal(b"false"),));
+    }
+    if x.kinds & NULL != 0 && x.members.is_none() {
+        arms.push(quote!(b'n' => #p::FlatStart::Literal(b"null"),));
+    }
+    quote! {
+        match b {
+            #(#arms)*
+            _ => #p::FlatStart::Hand,
+        }
+    }
+}
+
+/// Property `x`'s verdict on a closed string (its `enum` and `maxLength` checked by the reader):
+/// `minLength`, and its scan function for a `format`.
+fn string_end_arm(ir: &Ir, x: &Prop<'_>, p: &TokenStream) -> TokenStream {
+    let min = x.c.min_length.as_ref().map_or(0, |m| m.value);
+    if x.c.format.is_some() {
+        let scan = sname(ir, x.node);
+        quote!(chars >= #min && #p::flat_scan_span(#scan, span))
+    } else {
+        quote!(chars >= #min)
+    }
+}
+
+/// Property `x`'s verdict on a closed number: its bounds and integer-ness on its value where the
+/// reader has one (a short literal without exponent), else its scan function (which also
+/// rejects a number beyond the `f64` range).
+fn number_end_arm(ir: &Ir, x: &Prop<'_>, k: &TokenStream) -> TokenStream {
+    let c = x.c;
+    let p = quote!(#k::__private);
+    let scan = sname(ir, x.node);
+    let by_scan = quote!(#p::flat_scan_span(#scan, span));
+    if c.multiple_of.is_some() {
+        return by_scan;
+    }
+    let integer = x.kinds & NUMBER == 0;
+    let bound = |kw: &Option<crate::model::Kw<crate::json::Num>>| -> TokenStream {
+        match kw {
+            Some(kw) => {
+                let l = limit(&kw.value, k);
+                quote!(::core::option::Option::Some(#l))
+            }
+            None => quote!(::core::option::Option::None),
+        }
+    };
+    let bounded =
+        c.minimum.is_some() || c.maximum.is_some() || c.exclusive_minimum.is_some() || c.exclusive_maximum.is_some();
+    let on_value = if bounded || integer {
+        let (lo, xlo, hi, xhi) =
+            (bound(&c.minimum), bound(&c.exclusive_minimum), bound(&c.maximum), bound(&c.exclusive_maximum));
+        quote!(#p::stream_in_bounds(n, &[#lo, #xlo, #hi, #xhi], #integer))
+    } else {
+        quote!(true)
+    };
+    quote! {
+        match num {
+            ::core::option::Option::Some(n) => #on_value,
+            ::core::option::Option::None => #by_scan,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{byte_match, len_match};
+
+    #[test]
+    fn names_by_byte_and_length() {
+        let t = byte_match(&["ab", "ac", "b"]).to_string();
+        // Offset 0: `a` (97) is the first two words, `b` (98) the third; offset 1: `b` the
+        // first, `c` (99) the second.
+        assert!(
+            t.contains("static MASKS : [:: core :: primitive :: u64 ; 5usize] = [0u64 , 3u64 , 4u64 , 1u64 , 2u64]"),
+            "{t}"
+        );
+        let row = |lit: &[(usize, u8)]| -> String {
+            let mut r = [0u8; 128];
+            for &(b, i) in lit {
+                r[b] = i;
+            }
+            r.iter().map(|x| format!("{x}u8")).collect::<Vec<_>>().join(" , ")
+        };
+        assert!(t.contains(&row(&[(97, 1), (98, 2)])), "{t}");
+        assert!(t.contains(&row(&[(98, 3), (99, 4)])), "{t}");
+        let l = len_match(&["ab", "ac", "b"]).to_string();
+        assert!(l.contains("2usize => 3u64"), "{l}");
+        assert!(l.contains("1usize => 4u64"), "{l}");
+    }
+}

@@ -1,0 +1,645 @@
+//! The flat reader: a [`crate::Stream`]'s first reader for a flat tool, the commonest shape of
+//! tool arguments: one object whose declared properties are all scalars (strings, `enum`s of
+//! strings, numbers, booleans, `null`), none with a `pattern`, the object with at most 64 names.
+//!
+//! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
+//! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
+//! bytes as `match`es, each property's first-byte checks, bounds and lengths as constants, so
+//! that once compiled for the tool its events are a few instructions (a value's first byte, a
+//! number's end with its bounds) where the quick reader looks them up. It reads byte by byte, one
+//! state per place where the text may end, and for a fragment of any length it runs the same
+//! steps (a free string's plain characters at once).
+//!
+//! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
+//! not read itself (a key no declared name continues, an escape or a non-ASCII byte in a key or
+//! an `enum` string, a `\u` escape of a surrogate's half, a value of a kind its property does not
+//! take, and any death) ends its reading, and the automaton reads the whole text so far, once,
+//! and answers from there. Every death the automaton would find in a fragment makes this reader
+//! stop in that fragment (tested feed by feed against the automaton alone).
+
+use std::fmt;
+
+use crate::text::{Num, Scanner};
+
+use super::lean::{judge_complete, WINDOW};
+use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead};
+use super::program::Program;
+use super::Reader;
+
+/// How a property's value that begins with a given byte is read ([`FlatSpec::start`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Start {
+    /// A string of at most `max` characters; `members`: the bits of the `enum` strings it may
+    /// be (0: any string).
+    Str {
+        /// the `enum`'s strings, as bits (0: no `enum`)
+        members: u64,
+        /// `maxLength`
+        max: u64,
+    },
+    /// A number; `minus`: whether it may begin with `-` (a `minimum` above 0 or an
+    /// `exclusiveMinimum` of 0 or more says no).
+    Number {
+        /// a leading `-` leaves it alive
+        minus: bool,
+    },
+    /// `true`, `false` or `null`, allowed.
+    Literal(&'static [u8]),
+    /// Not read here: the automaton reads it (a kind the property does not take is dead there).
+    Hand,
+}
+
+/// What the macro emits for a flat tool (see the module's documentation). Not public API.
+///
+/// Properties are numbered in the order `properties` declares them; their names are bits of a
+/// `u64` in that order.
+pub trait FlatSpec: 'static {
+    /// Every declared name, as bits.
+    const NAMES: u64;
+    /// `required`, as bits over the names.
+    const REQUIRED: u64;
+    /// `additionalProperties: false`.
+    const CLOSED: bool;
+    /// `minProperties` (0 when absent).
+    const MIN_PROPS: u64;
+    /// `maxProperties` (`u64::MAX` when absent).
+    const MAX_PROPS: u64;
+    /// The names that have byte `b` at byte offset `off`.
+    fn name_byte(off: usize, b: u8) -> u64;
+    /// The names `len` bytes long.
+    fn name_len(len: usize) -> u64;
+    /// How property `p`'s value beginning with `b` is read.
+    fn start(p: u32, b: u8) -> Start;
+    /// The `enum` strings of property `p` that have byte `b` at offset `off`.
+    fn member_byte(p: u32, off: usize, b: u8) -> u64;
+    /// The `enum` strings of property `p` that are `len` bytes long.
+    fn member_len(p: u32, len: usize) -> u64;
+    /// The verdict on property `p`'s string value, closed: `chars` characters, its text `span`
+    /// (quotes included), its `enum` and `maxLength` already checked.
+    fn string_end(p: u32, chars: u64, span: &[u8]) -> bool;
+    /// The verdict on property `p`'s number value, closed: its text `span` and, when it has no
+    /// exponent and is short, its value `num`.
+    fn number_end(p: u32, span: &[u8], num: Option<Num>) -> bool;
+}
+
+/// A subschema's verdict on one value's text by its scan function (for [`FlatSpec`]'s
+/// emitted code).
+#[must_use]
+pub fn scan_span(scan: fn(&mut Scanner<'_>) -> crate::text::Step, span: &[u8]) -> bool {
+    std::str::from_utf8(span).is_ok_and(|t| scan(&mut Scanner::new(t)).is_ok())
+}
+
+/// Where the text stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum St {
+    /// before the root
+    Start,
+    /// after `{`
+    First,
+    /// after a `,`: a key next
+    Comma,
+    /// in a key
+    Key,
+    /// after a key: its `:` next
+    Colon,
+    /// after a `:`: the value next
+    Value,
+    /// in a string value whose characters are counted
+    Str,
+    /// in a string value that must be one of the `enum` strings `cand`
+    Enum,
+    /// in a string value's escape (where: [`Esc`])
+    Esc,
+    /// in a string value's multi-byte character
+    Utf8,
+    /// in a number (where: [`Num`])
+    Minus,
+    Zero,
+    Int,
+    Dot,
+    Frac,
+    E,
+    ESign,
+    Exp,
+    /// in a literal
+    Lit,
+    /// after a member's value: `,` or `}` next
+    After,
+    /// after the root
+    Done,
+}
+
+/// Where an escape stands (after its backslash), as the quick reader has it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Esc {
+    /// the backslash read
+    Start,
+    /// `\u` and `n` hex digits (value `acc`)
+    Hex(u8, u16),
+    /// a high surrogate read: its low half's `\` next
+    LowBs,
+    /// its low half's `u` next
+    LowU,
+    /// its low half's hex digits
+    LowHex(u8, u16),
+}
+
+/// The flat reader's state for the tool whose [`FlatSpec`] is `S`.
+pub struct FlatReader<S: FlatSpec> {
+    /// still reading (`false`: handed over to the automaton)
+    on: bool,
+    /// bytes read
+    pos: usize,
+    st: St,
+    /// the property whose value is next or being read
+    prop: u32,
+    /// the candidate names (in a key) or `enum` strings (in a string)
+    cand: u64,
+    /// bytes of the key, characters of the string, so far
+    off: u64,
+    /// the string's `maxLength`
+    max: u64,
+    /// the names present, and the members begun
+    seen: u64,
+    count: u64,
+    /// where the current value began
+    start: usize,
+    /// the current literal and the bytes of it read
+    lit: (&'static [u8], u8),
+    /// the current number: its sign, its digits' value, their count, the count before its
+    /// point, whether it has an exponent
+    neg: bool,
+    sig: u64,
+    digits: usize,
+    point: Option<usize>,
+    exp: bool,
+    /// the current escape, and the current multi-byte character (continuation bytes due, the
+    /// range of the next)
+    esc: Esc,
+    utf: (u8, u8, u8),
+    spec: std::marker::PhantomData<fn() -> S>,
+}
+
+impl<S: FlatSpec> Clone for FlatReader<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S: FlatSpec> Copy for FlatReader<S> {}
+
+impl<S: FlatSpec> fmt::Debug for FlatReader<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FlatReader")
+            .field("on", &self.on)
+            .field("pos", &self.pos)
+            .field("st", &self.st)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<S: FlatSpec> FlatReader<S> {
+    /// One byte `b`, at `*at` in `text`: whether the text is still alive for certain. `LONG`:
+    /// the rest of the fragment follows in `text` (a free string's plain characters are then
+    /// read at once, `*at` left on the last of them).
+    #[inline(always)]
+    fn step<const LONG: bool>(&mut self, prog: &'static Program, text: &[u8], b: u8, at: &mut usize) -> bool {
+        match self.st {
+            St::Str if is_plain(b) => {
+                if LONG {
+                    let end = plain_end(text, *at + 1);
+                    self.off += (end - *at) as u64;
+                    *at = end - 1;
+                } else {
+                    self.off += 1;
+                }
+                self.off <= self.max
+            }
+            St::Key if is_plain(b) => {
+                let mut cand = self.cand & S::name_byte(usize::try_from(self.off).unwrap_or(usize::MAX), b);
+                let mut off = self.off + 1;
+                // With the rest of the fragment at hand, the key's plain bytes in one loop.
+                while LONG && cand != 0 {
+                    let Some(&n) = text.get(*at + 1).filter(|&&n| is_plain(n)) else { break };
+                    cand &= S::name_byte(usize::try_from(off).unwrap_or(usize::MAX), n);
+                    off += 1;
+                    *at += 1;
+                }
+                (self.cand, self.off) = (cand, off);
+                cand != 0
+            }
+            St::Int | St::Frac if b.is_ascii_digit() => {
+                let mut sig = self.sig.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
+                let mut digits = self.digits + 1;
+                if LONG {
+                    while let Some(&n) = text.get(*at + 1).filter(|n| n.is_ascii_digit()) {
+                        sig = sig.wrapping_mul(10).wrapping_add(u64::from(n - b'0'));
+                        digits += 1;
+                        *at += 1;
+                    }
+                }
+                (self.sig, self.digits) = (sig, digits);
+                true
+            }
+            // The events: inlined into the long way, behind a call on the one-byte way (which is
+            // inlined into the caller's loop).
+            St::Enum if is_plain(b) => {
+                if LONG {
+                    self.member_byte::<true>(text, b, at)
+                } else {
+                    self.out(text, b, *at, |r, text, b, at| r.member_byte::<false>(text, b, &mut { at }))
+                }
+            }
+            St::Str | St::Enum | St::Esc | St::Utf8 => {
+                if LONG {
+                    self.string_rare(text, b, *at)
+                } else {
+                    self.out(text, b, *at, Self::string_rare)
+                }
+            }
+            St::Key => {
+                b == b'"' && if LONG { self.close_key() } else { self.out(text, b, *at, |r, _, _, _| r.close_key()) }
+            }
+            St::Int | St::Frac | St::Minus | St::Zero | St::Dot | St::E | St::ESign | St::Exp => {
+                if LONG {
+                    self.number(prog, text, b, *at)
+                } else {
+                    self.out(text, b, *at, |r, text, b, at| r.number(prog, text, b, at))
+                }
+            }
+            St::Value => {
+                is_ws(b) || if LONG { self.value(b, *at) } else { self.out(text, b, *at, |r, _, b, at| r.value(b, at)) }
+            }
+            St::Lit => {
+                if LONG {
+                    self.literal(b)
+                } else {
+                    self.out(text, b, *at, |r, _, b, _| r.literal(b))
+                }
+            }
+            St::After => match b {
+                b',' => {
+                    self.st = St::Comma;
+                    self.promise()
+                }
+                b'}' => {
+                    self.st = St::Done;
+                    S::REQUIRED & !self.seen == 0 && self.count >= S::MIN_PROPS
+                }
+                _ => is_ws(b),
+            },
+            St::Comma => match b {
+                b'"' => self.key(),
+                _ => is_ws(b),
+            },
+            St::Colon => match b {
+                b':' => {
+                    self.st = St::Value;
+                    true
+                }
+                _ => is_ws(b),
+            },
+            St::First => match b {
+                b'"' => self.promise() && self.key(),
+                b'}' => {
+                    self.st = St::Done;
+                    S::REQUIRED == 0 && S::MIN_PROPS == 0
+                }
+                _ => is_ws(b),
+            },
+            St::Start => match b {
+                b'{' => {
+                    // The whole root within reach (the rest of the text within the window, so that a
+                    // long reply is not tried in vain): judged at once by its scan function, as
+                    // the quick reader and the lean automaton have it.
+                    if LONG && text.len() - *at <= WINDOW {
+                        if let Some(Ok(end)) = judge_complete(prog.node(prog.root), text, *at, b, 0) {
+                            *at = end - 1;
+                            self.st = St::Done;
+                            return true;
+                        }
+                    }
+                    self.st = St::First;
+                    true
+                }
+                _ => is_ws(b),
+            },
+            St::Done => is_ws(b),
+        }
+    }
+
+    /// `event` behind a call (the one-byte way keeps its events out of the caller's loop).
+    #[inline(never)]
+    fn out(&mut self, text: &[u8], b: u8, at: usize, event: impl FnOnce(&mut Self, &[u8], u8, usize) -> bool) -> bool {
+        event(self, text, b, at)
+    }
+
+    /// A member is promised (a `,`, or the first key's quote): the count limits.
+    #[inline]
+    fn promise(&mut self) -> bool {
+        self.count += 1;
+        self.count <= S::MAX_PROPS && !(S::CLOSED && S::NAMES & !self.seen == 0)
+    }
+
+    /// A key's opening quote: the names not present yet are its candidates.
+    #[inline]
+    fn key(&mut self) -> bool {
+        self.cand = S::NAMES & !self.seen;
+        self.off = 0;
+        self.st = St::Key;
+        self.cand != 0
+    }
+
+    /// A key's closing quote: the one name of its length among the candidates.
+    #[inline(always)]
+    fn close_key(&mut self) -> bool {
+        let name = self.cand & S::name_len(usize::try_from(self.off).unwrap_or(usize::MAX));
+        if name == 0 {
+            return false;
+        }
+        let bit = name & name.wrapping_neg();
+        self.seen |= bit;
+        self.prop = bit.trailing_zeros();
+        self.st = St::Colon;
+        true
+    }
+
+    /// A value's first byte `b` (not whitespace), at `at`.
+    #[inline(always)]
+    fn value(&mut self, b: u8, at: usize) -> bool {
+        self.start = at;
+        match S::start(self.prop, b) {
+            Start::Str { members, max } => {
+                let st = if members == 0 { St::Str } else { St::Enum };
+                (self.cand, self.max, self.off, self.st) = (members, max, 0, st);
+                true
+            }
+            Start::Number { minus } => {
+                (self.neg, self.sig, self.digits, self.point, self.exp) = (b == b'-', 0, 0, None, false);
+                self.st = match b {
+                    b'-' => St::Minus,
+                    b'0' => St::Zero,
+                    _ => St::Int,
+                };
+                if b.is_ascii_digit() {
+                    self.sig = u64::from(b - b'0');
+                    self.digits = 1;
+                }
+                b != b'-' || minus
+            }
+            Start::Literal(word) => {
+                self.lit = (word, 1);
+                self.st = St::Lit;
+                word.first() == Some(&b)
+            }
+            Start::Hand => false,
+        }
+    }
+
+    /// A plain byte of an `enum` string (at `*at`; `LONG`: with the plain bytes after it): the
+    /// members that go on with it.
+    #[inline(always)]
+    fn member_byte<const LONG: bool>(&mut self, text: &[u8], b: u8, at: &mut usize) -> bool {
+        let mut cand = self.cand & S::member_byte(self.prop, usize::try_from(self.off).unwrap_or(usize::MAX), b);
+        let mut off = self.off + 1;
+        while LONG && cand != 0 && off < self.max {
+            let Some(&n) = text.get(*at + 1).filter(|&&n| is_plain(n)) else { break };
+            cand &= S::member_byte(self.prop, usize::try_from(off).unwrap_or(usize::MAX), n);
+            off += 1;
+            *at += 1;
+        }
+        (self.cand, self.off) = (cand, off);
+        cand != 0 && off <= self.max
+    }
+
+    /// Any other byte of a string value (at `at`): its closing quote, an escape, a multi-byte
+    /// character.
+    #[inline(always)]
+    fn string_rare(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        match self.st {
+            St::Esc => return self.escape(b),
+            St::Utf8 => {
+                let (need, lo, hi) = self.utf;
+                if b < lo || b > hi {
+                    return false;
+                }
+                self.utf = (need - 1, 0x80, 0xBF);
+                if need == 1 {
+                    self.st = St::Str;
+                }
+                return true;
+            }
+            _ => {}
+        }
+        if b == b'"' {
+            let span = text.get(self.start..=at).unwrap_or_default();
+            // (An `enum` string here is printable ASCII: its characters are its bytes.)
+            let len = usize::try_from(self.off).unwrap_or(usize::MAX);
+            let member = self.st == St::Str || self.cand & S::member_len(self.prop, len) != 0;
+            self.st = St::After;
+            return member && S::string_end(self.prop, self.off, span);
+        }
+        // An `enum` string's escapes and other characters are the automaton's (it compares
+        // decoded characters).
+        if self.st == St::Enum {
+            return false;
+        }
+        // A character is certain at its first byte.
+        self.off += 1;
+        if self.off > self.max {
+            return false;
+        }
+        if b == b'\\' {
+            self.esc = Esc::Start;
+            self.st = St::Esc;
+            return true;
+        }
+        // A control character, or a byte no UTF-8 character begins with: dead.
+        match utf8_lead(b) {
+            Some(u) => {
+                self.utf = u;
+                self.st = St::Utf8;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A byte of an escape, as the quick reader reads one (a surrogate pair is one character).
+    fn escape(&mut self, b: u8) -> bool {
+        self.esc = match self.esc {
+            Esc::Start => match b {
+                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
+                    self.st = St::Str;
+                    return true;
+                }
+                b'u' => Esc::Hex(0, 0),
+                _ => return false,
+            },
+            Esc::Hex(n, acc) => {
+                let Some(h) = hex(b) else { return false };
+                let acc = acc << 4 | h;
+                match n {
+                    // A low surrogate alone.
+                    1 if (0xDC..=0xDF).contains(&acc) => return false,
+                    0..=2 => Esc::Hex(n + 1, acc),
+                    _ if (0xD800..=0xDBFF).contains(&acc) => Esc::LowBs,
+                    _ => {
+                        self.st = St::Str;
+                        return true;
+                    }
+                }
+            }
+            Esc::LowBs if b == b'\\' => Esc::LowU,
+            Esc::LowU if b == b'u' => Esc::LowHex(0, 0),
+            Esc::LowHex(n, acc) => {
+                let Some(h) = hex(b) else { return false };
+                let acc = acc << 4 | h;
+                match n {
+                    0 if acc != 0xD => return false,
+                    1 if !(0xDC..=0xDF).contains(&acc) => return false,
+                    0..=2 => Esc::LowHex(n + 1, acc),
+                    _ => {
+                        self.st = St::Str;
+                        return true;
+                    }
+                }
+            }
+            // A high surrogate not followed by its low half.
+            Esc::LowBs | Esc::LowU => return false,
+        };
+        true
+    }
+
+    /// A byte of a number (at `at`) that is not a digit after a digit.
+    #[inline(always)]
+    fn number(&mut self, prog: &'static Program, text: &[u8], b: u8, at: usize) -> bool {
+        let next = match (self.st, b) {
+            (St::Minus, b'0') => St::Zero,
+            (St::Minus, b'1'..=b'9') => St::Int,
+            (St::Zero | St::Int, b'.') => {
+                self.point = Some(self.digits);
+                St::Dot
+            }
+            (St::Dot, b'0'..=b'9') => St::Frac,
+            (St::Zero | St::Int | St::Frac, b'e' | b'E') => {
+                self.exp = true;
+                St::E
+            }
+            (St::E, b'+' | b'-') => St::ESign,
+            (St::E | St::ESign | St::Exp, b'0'..=b'9') => St::Exp,
+            // The number ends before `b` (a `0` followed by a digit does not).
+            (St::Zero | St::Int | St::Frac | St::Exp, _) if !(self.st == St::Zero && b.is_ascii_digit()) => {
+                return self.number_ends(prog, text, b, at);
+            }
+            _ => return false,
+        };
+        if matches!(next, St::Zero | St::Int | St::Frac) {
+            self.sig = self.sig.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
+            self.digits += 1;
+        }
+        self.st = next;
+        true
+    }
+
+    /// The number ended before `b` (at `at`): its verdict, then `b` after it.
+    fn number_ends(&mut self, prog: &'static Program, text: &[u8], b: u8, mut at: usize) -> bool {
+        let span = text.get(self.start..at).unwrap_or_default();
+        let num = if self.exp { None } else { literal_value(self.neg, self.sig, self.digits, self.point) };
+        self.st = St::After;
+        S::number_end(self.prop, span, num) && self.step::<false>(prog, text, b, &mut at)
+    }
+
+    /// A byte of a literal.
+    #[inline(always)]
+    fn literal(&mut self, b: u8) -> bool {
+        let (word, i) = self.lit;
+        if word.get(usize::from(i)) != Some(&b) {
+            return false;
+        }
+        self.lit.1 += 1;
+        if usize::from(self.lit.1) == word.len() {
+            self.st = St::After;
+        }
+        true
+    }
+}
+
+impl<S: FlatSpec> Reader for FlatReader<S> {
+    const FLAT: bool = true;
+
+    fn new(on: bool) -> Self {
+        Self {
+            on,
+            pos: 0,
+            st: St::Start,
+            prop: 0,
+            cand: 0,
+            off: 0,
+            max: u64::MAX,
+            seen: 0,
+            count: 0,
+            start: 0,
+            lit: (b"", 0),
+            neg: false,
+            sig: 0,
+            digits: 0,
+            point: None,
+            exp: false,
+            esc: Esc::Start,
+            utf: (0, 0, 0),
+            spec: std::marker::PhantomData,
+        }
+    }
+
+    #[inline(always)]
+    fn on(&self) -> bool {
+        self.on
+    }
+
+    fn stop(&mut self) {
+        self.on = false;
+    }
+
+    #[inline(always)]
+    fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool {
+        debug_assert_eq!(text.len(), self.pos + 1, "the flat reader is behind the text");
+        let mut at = text.len() - 1;
+        if self.step::<false>(prog, text, b, &mut at) {
+            self.pos = at + 1;
+            return true;
+        }
+        self.on = false;
+        false
+    }
+
+    #[inline(never)]
+    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+        if !self.on {
+            return false;
+        }
+        let mut at = self.pos;
+        while let Some(&b) = text.get(at) {
+            if !self.step::<true>(prog, text, b, &mut at) {
+                self.on = false;
+                return false;
+            }
+            at += 1;
+        }
+        self.pos = at;
+        true
+    }
+
+    fn finish(&mut self, _: &[u8]) -> bool {
+        self.on = self.on && self.st == St::Done;
+        self.on
+    }
+
+    fn complete(&self) -> Option<bool> {
+        Some(self.st == St::Done)
+    }
+
+    fn delegating(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,237 @@
+//! The stream's flat reader (`runtime/src/stream/flat.rs`), which the macro specialises for a
+//! flat tool (an object of scalar properties): like the quick reader, it must change nothing but
+//! the cost. Every feed and `finish` must answer what the same stream without it answers
+//! (`Stream::__automaton_only`), at every cut of a text into two fragments and in several
+//! chunkings; it must read the ordinary texts of such tools to their end, and stop, in the
+//! fragment where it happens, at whatever it does not read itself or finds wrong.
+
+#![allow(clippy::pedantic)]
+
+use toolgate::{tool_schema, Progress, Stream, Tool};
+
+tool_schema! {
+    /// A flat tool with every keyword the flat reader reads.
+    pub struct Flat = {
+        "type": "object",
+        "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": 12},
+            "free": {"type": "string"},
+            "mode": {"enum": ["read", "write", "append"], "maxLength": 5},
+            "unit": {"$ref": "#/$defs/Unit"},
+            "kind": {"const": "file"},
+            "when": {"type": "string", "format": "date"},
+            "count": {"type": "integer", "minimum": 1, "maximum": 10000},
+            "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
+            "step": {"type": "number", "multipleOf": 0.5},
+            "delta": {"type": "integer"},
+            "any_number": {"type": "number"},
+            "deep": {"type": "boolean"},
+            "nothing": {"type": "null"},
+            "maybe": {"type": ["string", "null"], "maxLength": 3},
+            "flag_or_count": {"type": ["boolean", "integer"], "minimum": -5}
+        },
+        "required": ["path"],
+        "additionalProperties": false,
+        "maxProperties": 6
+    };
+}
+
+tool_schema! {
+    /// An open flat tool: undeclared keys are the automaton's.
+    pub struct Open = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}},
+        "minProperties": 1
+    };
+}
+
+tool_schema! {
+    /// No member at all.
+    pub struct Empty = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "additionalProperties": false,
+        "maxProperties": 0
+    };
+}
+
+tool_schema! {
+    /// Not flat: a property that holds an array (the quick reader reads it).
+    pub struct NotFlat = {
+        "type": "object",
+        "properties": {"a": {"type": "array", "items": {"type": "string"}}}
+    };
+}
+
+/// Feed `text` in the chunks `sizes` cycles through, with and without the flat reader, and
+/// compare every answer; returns whether the flat reader read the text to its end.
+fn parity<T: Tool>(text: &[u8], sizes: &[usize]) -> bool {
+    let mut s = T::stream();
+    let mut plain = T::stream().__automaton_only();
+    let (mut at, mut k) = (0, 0);
+    while at < text.len() {
+        let n = sizes[k % sizes.len()].max(1).min(text.len() - at);
+        k += 1;
+        let (p, q) = (s.feed(&text[at..at + n]), plain.feed(&text[at..at + n]));
+        assert_eq!(p, q, "{:?} at bytes {at}..{}", String::from_utf8_lossy(text), at + n);
+        if let Progress::Dead(d) = &p {
+            assert!(d.offset < at + n, "{:?}: {d}", String::from_utf8_lossy(text));
+        }
+        at += n;
+    }
+    assert_eq!(s.can_finish(), plain.can_finish(), "{:?}: can_finish", String::from_utf8_lossy(text));
+    let read = s.__quick();
+    let (a, b) = (s.finish(), plain.finish());
+    assert_eq!(a.is_ok(), b.is_ok(), "{:?}: finish", String::from_utf8_lossy(text));
+    assert_eq!(a.is_ok(), std::str::from_utf8(text).is_ok_and(T::is_valid_json));
+    read && s.__quick()
+}
+
+/// Every cut of `text` into two fragments, 1-byte fragments, and a few chunkings; whether the
+/// flat reader read it to its end every time.
+fn all_cuts<T: Tool>(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut read = parity::<T>(bytes, &[bytes.len()]);
+    for cut in 1..bytes.len() {
+        read &= parity::<T>(bytes, &[cut, bytes.len()]);
+    }
+    for sizes in [&[1][..], &[2], &[3], &[4], &[3, 5], &[16], &[7, 1, 13]] {
+        read &= parity::<T>(bytes, sizes);
+    }
+    read
+}
+
+const VALID: &[&str] = &[
+    r#"{"path": "a.txt"}"#,
+    r#"{"path":"src/lib.rs","mode":"write","unit":"km","kind":"file","count":200,"ratio":0.25}"#,
+    " \t{ \"path\" :\r\n\"exactly12chr\" , \"deep\" : true , \"nothing\" : null } \n",
+    r#"{"path": "a", "free": "tab\there \"quoted\" \\ \/ \b\f\n\r \u0041\u00e9\ud83d\ude00 end"}"#,
+    r#"{"path": "café", "free": "ñ € 😀 ok", "maybe": "ñ€😀"}"#,
+    r#"{"path": "x", "when": "2024-02-29", "step": 1.5, "delta": -12, "any_number": -0.0}"#,
+    r#"{"path": "x", "any_number": 1e300, "step": 2E1, "delta": 0, "count": 1.0}"#,
+    r#"{"path": "x", "ratio": 5e-1, "count": 10000, "flag_or_count": -5, "maybe": null}"#,
+    r#"{"path": "x", "flag_or_count": false, "maybe": "abc", "deep": false}"#,
+    r#"{"path": "x", "any_number": 123456789012345678901234567890, "delta": -9007199254740993}"#,
+];
+
+const INVALID: &[&str] = &[
+    r#"{"path": ""}"#,
+    r#"{"path": "thirteen char"}"#,
+    r#"{"path": "é123456789012"}"#,
+    r#"{"path": "a", "mode": "rea"}"#,
+    r#"{"path": "a", "mode": "reed"}"#,
+    r#"{"path": "a", "mode": "append"}"#,
+    r#"{"path": "a", "unit": "mm"}"#,
+    r#"{"path": "a", "kind": "files"}"#,
+    r#"{"path": "a", "count": 0}"#,
+    r#"{"path": "a", "count": -1}"#,
+    r#"{"path": "a", "count": 1.5}"#,
+    r#"{"path": "a", "count": 1e5}"#,
+    r#"{"path": "a", "count": "10"}"#,
+    r#"{"path": "a", "ratio": 0}"#,
+    r#"{"path": "a", "ratio": -0.5}"#,
+    r#"{"path": "a", "ratio": 1}"#,
+    r#"{"path": "a", "step": 0.25}"#,
+    r#"{"path": "a", "delta": 0.5}"#,
+    r#"{"path": "a", "any_number": 1e400}"#,
+    r#"{"path": "a", "deep": tru}"#,
+    r#"{"path": "a", "deep": nul}"#,
+    r#"{"path": "a", "deep": null}"#,
+    r#"{"path": "a", "nothing": false}"#,
+    r#"{"path": "a", "maybe": "abcd"}"#,
+    r#"{"path": "a", "flag_or_count": -6}"#,
+    r#"{"path": "a", "flag_or_count": "x"}"#,
+    r#"{"path": "a", "pathx": 1}"#,
+    r#"{"path": "a", "path": "b"}"#,
+    r#"{"count": 3}"#,
+    r#"{}"#,
+    r#"{"path": "a", "deep": true, "nothing": null, "count": 1, "delta": 1, "free": "", "maybe": null}"#,
+    r#"{"path": "a\u00"}"#,
+    r#"{"path": "a\ud800x"}"#,
+    r#"{"path": "a\ud800\u0041"}"#,
+    r#"{"path": "a\udc00"}"#,
+    r#"{"path": "a\x"}"#,
+    "{\"path\": \"a\u{1}\"}",
+    r#"{"path": "a"} x"#,
+    r#"{"path": "a",}"#,
+    r#"{"path": "a" "deep": true}"#,
+    r#"{"path" "a"}"#,
+    r#"{"path": 01}"#,
+    r#"{"path": "a", "count": 01}"#,
+    r#"{"path": "a", "count": 1.}"#,
+    r#"{"path": "a", "count": 1e}"#,
+    r#"{"path": "a", "count": -}"#,
+    r#"{"path": "a", "delta": --1}"#,
+    r#"["path"]"#,
+    r#""path""#,
+];
+
+#[test]
+fn the_flat_reader_changes_nothing_but_the_cost() {
+    assert!(Stream::<Flat>::__flat() && Stream::<Open>::__flat() && Stream::<Empty>::__flat());
+    assert!(!Stream::<NotFlat>::__flat());
+    for text in VALID {
+        assert!(Flat::is_valid_json(text), "{text}");
+        assert!(all_cuts::<Flat>(text), "the flat reader stopped reading a valid text: {text}");
+    }
+    for text in INVALID {
+        assert!(!Flat::is_valid_json(text), "{text}");
+        all_cuts::<Flat>(text);
+        // Raw bytes no UTF-8 character begins with, or that break a character.
+        for bad in [0xFF, 0x80, 0xC3] {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes.insert(bytes.len() / 2, bad);
+            parity::<Flat>(&bytes, &[1]);
+            parity::<Flat>(&bytes, &[5]);
+        }
+    }
+    // Escapes in a key, and in an `enum` string (compared on decoded characters), a key no name
+    // continues: the automaton's.
+    for text in
+        [r#"{"p\u0061th": "a"}"#, r#"{"path": "a", "mode": "r\u0065ad"}"#, r#"{"path": "é", "unit": "k\u006d"}"#]
+    {
+        assert!(Flat::is_valid_json(text), "{text}");
+        let mut s = Flat::stream();
+        let _ = s.feed(&text.as_bytes()[..text.len() - 3]);
+        assert!(!s.__quick(), "{text}");
+        all_cuts::<Flat>(text);
+    }
+    // Prefixes of valid texts: alive, and still the flat reader's.
+    for text in VALID {
+        for end in 0..text.len() {
+            let mut s = Flat::stream();
+            assert!(!s.feed(&text.as_bytes()[..end]).is_dead());
+            assert!(s.__quick(), "{text:?} cut at {end}");
+        }
+        // Read to its end by the flat reader, the stream never built its automaton.
+        let mut s = Flat::stream();
+        assert!(!s.feed(text.as_bytes()).is_dead());
+        assert!(s.finish().is_ok(), "{text}");
+        assert!(!s.__automaton_built(), "{text}");
+    }
+}
+
+#[test]
+fn the_flat_reader_counts_members_and_hands_over_undeclared_keys() {
+    for text in [r#"{"a": 1}"#, r#"{"b": "x", "a": -3}"#] {
+        assert!(all_cuts::<Open>(text), "{text}");
+    }
+    // An undeclared key of an open object: the automaton follows such keys (they may repeat).
+    for text in [r#"{"a": 1, "z": 2}"#, r#"{"z": [1, {"y": 2}], "z": 2}"#, r#"{"a": 1, "a": 2}"#] {
+        let mut s = Open::stream();
+        let _ = s.feed(&text.as_bytes()[..text.len() - 1]);
+        assert!(!s.__quick(), "{text}");
+        all_cuts::<Open>(text);
+    }
+    // Too few members: dead at the close.
+    all_cuts::<Open>("{}");
+    // No member allowed: dead at the first key's quote.
+    assert!(all_cuts::<Empty>("{ }"));
+    for text in [r#"{"a": "x"}"#, r#"{"b": 1}"#, "{}x", "[]"] {
+        all_cuts::<Empty>(text);
+    }
+    let mut s = Empty::stream();
+    let Progress::Dead(d) = s.feed(br#"{""#) else { panic!("maxProperties 0") };
+    assert_eq!(d.offset, 1);
+}
