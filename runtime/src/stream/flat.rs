@@ -4,11 +4,14 @@
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
-//! bytes as `match`es, each property's first-byte checks, bounds and lengths as constants, so
-//! that once compiled for the tool its events are a few instructions (a value's first byte, a
-//! number's end with its bounds) where the quick reader looks them up. It reads byte by byte, one
-//! state per place where the text may end, and for a fragment of any length it runs the same
-//! steps (a free string's plain characters at once).
+//! bytes as two table lookups, each property's first-byte checks, bounds and lengths as
+//! constants, so that once compiled for the tool its events are a few instructions (a value's
+//! first byte, a number's end with its bounds) where the quick reader looks them up. It keeps one
+//! state per place where the text may end and reads a fragment of one byte, or of a few, byte by
+//! byte with its events behind calls (that code is inlined into the caller's loop); a longer
+//! fragment it reads in its own loop with the events inlined, a key's, an `enum` string's or a
+//! number's bytes in one inner loop and a free string's plain characters at once (a dispatch on
+//! the state per byte cost more time than its instructions said).
 //!
 //! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
 //! not read itself (a key no declared name continues, an escape or a non-ASCII byte in a key or
@@ -112,7 +115,8 @@ enum St {
     Esc,
     /// in a string value's multi-byte character
     Utf8,
-    /// in a number (where: [`Num`])
+    /// in a number: after its `-`, its leading `0`, in its integer digits, after its `.`, in its
+    /// fraction digits, after its `e`, after the exponent's sign, in the exponent's digits
     Minus,
     Zero,
     Int,
@@ -200,8 +204,9 @@ impl<S: FlatSpec> fmt::Debug for FlatReader<S> {
 
 impl<S: FlatSpec> FlatReader<S> {
     /// One byte `b`, at `*at` in `text`: whether the text is still alive for certain. `LONG`:
-    /// the rest of the fragment follows in `text` (a free string's plain characters are then
-    /// read at once, `*at` left on the last of them).
+    /// the rest of the fragment follows in `text`, and the bytes that only go on the same token
+    /// (a key's, an `enum` string's, a number's digits, a free string's plain characters) are read
+    /// with it, `*at` left on the last of them.
     #[inline(always)]
     fn step<const LONG: bool>(&mut self, prog: &'static Program, text: &[u8], b: u8, at: &mut usize) -> bool {
         match self.st {

@@ -2,8 +2,8 @@
 //! plain object of at most 64 declared properties, each a plain scalar (strings, `enum`s or
 //! `const`s of strings, numbers, booleans, `null`; no `pattern`), read by the stream's
 //! `FlatReader` instead of the quick reader. Everything the reader asks of the schema is emitted
-//! as `match`es and constants, so that once compiled for the tool its events cost a few
-//! instructions. Any other schema gets no spec: the quick reader reads it.
+//! as small tables, `match`es on the property and constants, so that once compiled for the tool
+//! its events cost a few instructions. Any other schema gets no spec: the quick reader reads it.
 
 use std::collections::BTreeMap;
 
