@@ -258,15 +258,15 @@ impl<X: lean::Delegate> Reader for Quick<X> {
 /// that no continuation can be valid, and get the typed value at the end.
 ///
 /// The automaton is a fixed-size value sized by the macro (no heap; see
-/// [`Stream::automaton_size`]), with a quick reader in front of it that reads ordinary text at
-/// less cost and hands the text to the automaton at anything else (the same answers; README,
-/// "Streaming"); the stream also keeps the text it was fed, which some keywords read back when a
+/// [`Stream::automaton_size`]), with a first reader in front of it (the quick reader, or the
+/// flat reader the macro emits for a flat tool) that reads ordinary text at less cost and hands
+/// the text to the automaton at anything else (the same answers; README, "Streaming"); the stream also keeps the text it was fed, which some keywords read back when a
 /// value closes (scalars, `uniqueItems`, `enum` of arrays and objects) and which
 /// [`Stream::into_tool`] turns into `T`. Create it with [`Stream::with_capacity`] and feeding
 /// allocates nothing until the text is dead.
 pub struct Stream<T: Tool> {
-    /// reads first, while the text is ordinary (see `quick.rs`); the automaton has read nothing
-    /// while `quick.on()`
+    /// the first reader, while the text is ordinary (`quick.rs`, or `flat.rs` for a flat tool);
+    /// the automaton has read nothing while `quick.on()`
     quick: T::__Reader,
     /// the automaton; `None` until it reads (then it is [`Automaton::start`]): a stream the
     /// quick reader reads to its end never builds it, and a fresh stream costs a few bytes'
@@ -581,7 +581,7 @@ impl<T: Tool> Stream<T> {
         T::from_json(t)
     }
 
-    /// The size in bytes of the automaton's state and the quick reader's in front of it (fixed
+    /// The size in bytes of the automaton's state and the first reader's in front of it (fixed
     /// for `T` at compile time; the text buffer is not counted).
     #[must_use]
     pub fn automaton_size() -> usize {
@@ -613,7 +613,8 @@ impl<T: Tool> Stream<T> {
         self
     }
 
-    /// Whether the quick reader still reads this stream. Not public API: for tests.
+    /// Whether the first reader (the quick reader, or a flat tool's flat reader) still reads this
+    /// stream. Not public API: for tests.
     #[doc(hidden)]
     #[must_use]
     pub fn __quick(&self) -> bool {
