@@ -284,7 +284,7 @@ pub mod __private {
     pub use crate::pattern::Pattern;
     pub use crate::stream::flat::{scan_span as flat_scan_span, FlatReader, FlatSpec, Start as FlatStart};
     pub use crate::stream::lean::Lean;
-    pub use crate::stream::machine::{in_bounds as stream_in_bounds, literal_value as stream_literal_value, Machine};
+    pub use crate::stream::machine::{in_bounds as stream_in_bounds, Machine};
     pub use crate::stream::program::{
         scan_never as stream_scan_never, shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged,
         NONE,

@@ -9,6 +9,9 @@
 
 use toolgate::{tool_schema, Progress, Stream, Tool};
 
+mod reader_parity;
+use reader_parity::{all_cuts, parity};
+
 tool_schema! {
     /// A flat tool with every keyword the flat reader reads.
     pub struct Flat = {
@@ -62,44 +65,6 @@ tool_schema! {
         "type": "object",
         "properties": {"a": {"type": "array", "items": {"type": "string"}}}
     };
-}
-
-/// Feed `text` in the chunks `sizes` cycles through, with and without the flat reader, and
-/// compare every answer; returns whether the flat reader read the text to its end.
-fn parity<T: Tool>(text: &[u8], sizes: &[usize]) -> bool {
-    let mut s = T::stream();
-    let mut plain = T::stream().__automaton_only();
-    let (mut at, mut k) = (0, 0);
-    while at < text.len() {
-        let n = sizes[k % sizes.len()].max(1).min(text.len() - at);
-        k += 1;
-        let (p, q) = (s.feed(&text[at..at + n]), plain.feed(&text[at..at + n]));
-        assert_eq!(p, q, "{:?} at bytes {at}..{}", String::from_utf8_lossy(text), at + n);
-        if let Progress::Dead(d) = &p {
-            assert!(d.offset < at + n, "{:?}: {d}", String::from_utf8_lossy(text));
-        }
-        at += n;
-    }
-    assert_eq!(s.can_finish(), plain.can_finish(), "{:?}: can_finish", String::from_utf8_lossy(text));
-    let read = s.__quick();
-    let (a, b) = (s.finish(), plain.finish());
-    assert_eq!(a.is_ok(), b.is_ok(), "{:?}: finish", String::from_utf8_lossy(text));
-    assert_eq!(a.is_ok(), std::str::from_utf8(text).is_ok_and(T::is_valid_json));
-    read && s.__quick()
-}
-
-/// Every cut of `text` into two fragments, 1-byte fragments, and a few chunkings; whether the
-/// flat reader read it to its end every time.
-fn all_cuts<T: Tool>(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut read = parity::<T>(bytes, &[bytes.len()]);
-    for cut in 1..bytes.len() {
-        read &= parity::<T>(bytes, &[cut, bytes.len()]);
-    }
-    for sizes in [&[1][..], &[2], &[3], &[4], &[3, 5], &[16], &[7, 1, 13]] {
-        read &= parity::<T>(bytes, sizes);
-    }
-    read
 }
 
 const VALID: &[&str] = &[

@@ -8,7 +8,10 @@
 
 #![allow(clippy::pedantic)]
 
-use toolgate::{tool_schema, Progress, Stream, Tool};
+use toolgate::{tool_schema, Stream, Tool};
+
+mod reader_parity;
+use reader_parity::{all_cuts, parity};
 
 tool_schema! {
     /// What the quick reader reads itself.
@@ -64,44 +67,6 @@ tool_schema! {
         },
         "additionalProperties": false
     };
-}
-
-/// Feed `text` in the chunks `sizes` cycles through, with and without the quick reader, and
-/// compare every answer; returns whether the quick reader read the text to its end.
-fn parity<T: Tool>(text: &[u8], sizes: &[usize]) -> bool {
-    let mut s = T::stream();
-    let mut plain = T::stream().__automaton_only();
-    let (mut at, mut k) = (0, 0);
-    while at < text.len() {
-        let n = sizes[k % sizes.len()].max(1).min(text.len() - at);
-        k += 1;
-        let (p, q) = (s.feed(&text[at..at + n]), plain.feed(&text[at..at + n]));
-        assert_eq!(p, q, "{:?} at bytes {at}..{}", String::from_utf8_lossy(text), at + n);
-        if let Progress::Dead(d) = &p {
-            // The death is reported by the fragment that holds its byte.
-            assert!(d.offset < at + n, "{:?}: {d}", String::from_utf8_lossy(text));
-        }
-        at += n;
-    }
-    assert_eq!(s.can_finish(), plain.can_finish(), "{:?}: can_finish", String::from_utf8_lossy(text));
-    let quick = s.__quick();
-    let (a, b) = (s.finish(), plain.finish());
-    assert_eq!(a.is_ok(), b.is_ok(), "{:?}: finish", String::from_utf8_lossy(text));
-    assert_eq!(a.is_ok(), std::str::from_utf8(text).is_ok_and(T::is_valid_json));
-    quick && s.__quick()
-}
-
-/// Every cut of `text` into two fragments, 1-byte fragments, and a few chunkings.
-fn all_cuts<T: Tool>(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut read = parity::<T>(bytes, &[bytes.len()]);
-    for cut in 1..bytes.len() {
-        read &= parity::<T>(bytes, &[cut, bytes.len()]);
-    }
-    for sizes in [&[1][..], &[2], &[3, 5], &[16], &[7, 1, 13]] {
-        read &= parity::<T>(bytes, sizes);
-    }
-    read
 }
 
 const VALID: &[&str] = &[

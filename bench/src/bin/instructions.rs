@@ -14,8 +14,7 @@
 //! `stream16`), `text<k>` (the same through `feed_text`, given the text so far after every `k`
 //! bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
 //! `with_capacity` and dropped, unfed), `hand<k>` (`convert_units` only: the hand-written reader of
-//! `toolgate_bench::hand`, an experiment, fed as `stream<k>` feeds a stream), `flat<k>` (`convert_units`
-//! and `flat30`: the program-driven reader of `toolgate_bench::hand::program`, the same way). The "instructions per call" tables of
+//! `toolgate_bench::hand`, an experiment, fed as `stream<k>` feeds a stream). The "instructions per call" tables of
 //! docs/BENCHMARKS.md came from it.
 
 #![allow(clippy::pedantic)]
@@ -80,12 +79,6 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 black_box(fed_hand(black_box(text.as_bytes()), chunk));
             }
         }
-        e if chunk_of(e, "flat").is_some() => {
-            let chunk = chunk_of(e, "flat").unwrap_or(1);
-            for _ in 0..n {
-                black_box(fed_flat::<T>(black_box(text.as_bytes()), chunk));
-            }
-        }
         stream if stream.starts_with("stream") => {
             let chunk: usize = stream["stream".len()..]
                 .parse()
@@ -96,7 +89,7 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
         }
         _ => {
             return Err(format!(
-                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk>, text<chunk>, hand<chunk> or flat<chunk>"
+                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk>, text<chunk> or hand<chunk>"
             ))
         }
     }
@@ -156,19 +149,6 @@ fn fed_hand(text: &[u8], chunk: usize) -> bool {
     h.finish()
 }
 
-/// The program-driven reader of a flat tool (`toolgate_bench::hand::program`), fed as [`fed`]
-/// feeds a stream.
-#[inline(never)]
-fn fed_flat<T: Tool>(text: &[u8], chunk: usize) -> bool {
-    let mut h = toolgate_bench::hand::program::Flat::<T>::with_capacity(text.len());
-    for piece in text.chunks(chunk) {
-        if !h.feed(piece) {
-            return false;
-        }
-    }
-    h.finish()
-}
-
 /// The chunk size of an entry `<prefix><k>` (`text16`, `again1`), at least 1.
 fn chunk_of(entry: &str, prefix: &str) -> Option<usize> {
     entry.strip_prefix(prefix).and_then(|k| k.parse::<usize>().ok()).map(|k| k.max(1))
@@ -178,7 +158,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [entry, case, n] = args.as_slice() else {
         eprintln!(
-            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|again<k>|text<k>|hand<k>|flat<k>> <schema/case> <n>"
+            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|again<k>|text<k>|hand<k>> <schema/case> <n>"
         );
         return ExitCode::FAILURE;
     };
@@ -193,10 +173,6 @@ fn main() -> ExitCode {
     let text = c.text.as_str();
     if entry.starts_with("hand") && c.schema != "convert_units" {
         eprintln!("the hand-written reader reads convert_units only");
-        return ExitCode::FAILURE;
-    }
-    if entry.starts_with("flat") && !matches!(c.schema, "convert_units" | "flat30") {
-        eprintln!("the program-driven reader reads flat tools only (convert_units, flat30)");
         return ExitCode::FAILURE;
     }
     let done = match c.schema {

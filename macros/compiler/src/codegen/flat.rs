@@ -15,7 +15,7 @@ use crate::model::{Body, Checks, Ir, NodeId};
 
 use super::stream::{members_followed, shape, shape_of, type_bits, value_bits, Automaton};
 use super::text::sname;
-use super::validate::limit;
+use super::validate::bound;
 
 /// Names (and `enum` strings) a flat reader follows by the bits of a `u64`.
 const MAX: usize = 64;
@@ -314,20 +314,15 @@ fn number_end_arm(ir: &Ir, x: &Prop<'_>, k: &TokenStream) -> TokenStream {
         return by_scan;
     }
     let integer = x.kinds & NUMBER == 0;
-    let bound = |kw: &Option<crate::model::Kw<crate::json::Num>>| -> TokenStream {
-        match kw {
-            Some(kw) => {
-                let l = limit(&kw.value, k);
-                quote!(::core::option::Option::Some(#l))
-            }
-            None => quote!(::core::option::Option::None),
-        }
-    };
     let bounded =
         c.minimum.is_some() || c.maximum.is_some() || c.exclusive_minimum.is_some() || c.exclusive_maximum.is_some();
     let on_value = if bounded || integer {
-        let (lo, xlo, hi, xhi) =
-            (bound(&c.minimum), bound(&c.exclusive_minimum), bound(&c.maximum), bound(&c.exclusive_maximum));
+        let (lo, xlo, hi, xhi) = (
+            bound(&c.minimum, k),
+            bound(&c.exclusive_minimum, k),
+            bound(&c.maximum, k),
+            bound(&c.exclusive_maximum, k),
+        );
         quote!(#p::stream_in_bounds(n, &[#lo, #xlo, #hi, #xhi], #integer))
     } else {
         quote!(true)

@@ -12,7 +12,7 @@ use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::text::{no_in_place, only_in_place, own_nothing_but_types, sname};
-use super::validate::{json_text, limit, pname, vname};
+use super::validate::{bound, json_text, pname, vname};
 
 /// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
 /// ancestor closes.
@@ -615,16 +615,12 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         // Numbers whose verdict is their bounds (and integer-ness) only: the automaton decides
         // an integer literal itself.
         if !has_enum && c.multiple_of.is_none() && (number_keywords || integer_only) {
-            let b = |kw: &Option<crate::model::Kw<crate::json::Num>>| -> TokenStream {
-                match kw {
-                    Some(kw) => {
-                        let l = limit(&kw.value, k);
-                        quote!(::core::option::Option::Some(#l))
-                    }
-                    None => quote!(::core::option::Option::None),
-                }
-            };
-            let (lo, xlo, hi, xhi) = (b(&c.minimum), b(&c.exclusive_minimum), b(&c.maximum), b(&c.exclusive_maximum));
+            let (lo, xlo, hi, xhi) = (
+                bound(&c.minimum, k),
+                bound(&c.exclusive_minimum, k),
+                bound(&c.maximum, k),
+                bound(&c.exclusive_maximum, k),
+            );
             fields.push(quote!(bounds: ::core::option::Option::Some([#lo, #xlo, #hi, #xhi])));
         }
         if let Some(pat) = &c.pattern {

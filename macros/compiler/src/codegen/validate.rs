@@ -405,6 +405,17 @@ pub(crate) fn type_set(types: &[JsonType], k: &TokenStream) -> TokenStream {
     e
 }
 
+/// An `Option<Limit>` literal for a bound that may be absent (`minimum`, `maximum`, ...).
+pub fn bound(kw: &Option<crate::model::Kw<Num>>, k: &TokenStream) -> TokenStream {
+    match kw {
+        Some(kw) => {
+            let l = limit(&kw.value, k);
+            quote!(::core::option::Option::Some(#l))
+        }
+        None => quote!(::core::option::Option::None),
+    }
+}
+
 /// A `Limit` literal for a schema number.
 pub fn limit(n: &Num, k: &TokenStream) -> TokenStream {
     if let Some(i) = n.as_i128() {
