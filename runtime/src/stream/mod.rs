@@ -260,8 +260,9 @@ impl<X: lean::Delegate> Reader for Quick<X> {
 /// The automaton is a fixed-size value sized by the macro (no heap; see
 /// [`Stream::automaton_size`]), with a first reader in front of it (the quick reader, or the
 /// flat reader the macro emits for a flat tool) that reads ordinary text at less cost and hands
-/// the text to the automaton at anything else (the same answers; README, "Streaming"); the stream also keeps the text it was fed, which some keywords read back when a
-/// value closes (scalars, `uniqueItems`, `enum` of arrays and objects) and which
+/// the text to the automaton at anything else (the same answers; README, "Streaming"); the
+/// stream also keeps the text it was fed, which some keywords read back when a value closes
+/// (scalars, `uniqueItems`, `enum` of arrays and objects) and which
 /// [`Stream::into_tool`] turns into `T`. Create it with [`Stream::with_capacity`] and feeding
 /// allocates nothing until the text is dead.
 pub struct Stream<T: Tool> {

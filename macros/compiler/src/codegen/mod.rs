@@ -79,7 +79,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
     };
     let (reader, flat_spec) = match flat::spec(ir, k, &choice) {
         Some(spec) => (quote!(#k::__private::FlatReader<__Flat>), spec),
-        None => (quote!(#k::__private::Quick<<Self::__Automaton as #k::__private::StreamAutomaton>::Sub>), quote!()),
+        None => (quick_reader(k), quote!()),
     };
     let root_scan = text::sname(ir, ir.root);
     let root_name = typing.defs.get(typing.root).map_or("Unknown", |d| d.name.as_str());
@@ -162,6 +162,7 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
     let value = quote!(#k::__private::serde_json::Value);
     let de = quote!(#k::__private::serde::de);
     let ser = quote!(#k::__private::serde::ser);
+    let quick = quick_reader(k);
     quote! {
         #attrs
         #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
@@ -178,7 +179,7 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
                 fn __scan(sc: &mut #k::__private::Scanner<'_>) -> #k::__private::Step { sc.skip_value() }
                 fn __report<S: #k::Sink>(v: #k::__private::Span<'_>, at: &#k::Path<'_>, sink: &mut S) -> ::core::primitive::bool { true }
                 type __Automaton = #k::__private::Machine<1, 1>;
-                type __Reader = #k::__private::Quick<<Self::__Automaton as #k::__private::StreamAutomaton>::Sub>;
+                type __Reader = #quick;
                 const __PROGRAM: &'static #k::__private::Program = &#k::__private::EMPTY_PROGRAM;
             }
 
@@ -197,4 +198,10 @@ pub fn skeleton(k: &TokenStream, vis: &TokenStream, attrs: &TokenStream, root: &
             #k::__private::__impl_schemars!(#root);
         };
     }
+}
+
+/// The stream's first reader of a tool that is not flat: the quick reader, with what its
+/// automaton hands over.
+fn quick_reader(k: &TokenStream) -> TokenStream {
+    quote!(#k::__private::Quick<<Self::__Automaton as #k::__private::StreamAutomaton>::Sub>)
 }
