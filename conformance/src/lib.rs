@@ -1360,9 +1360,9 @@ pub fn stream_report(suite: &Suite, outcome: &StreamOutcome, fixtures: &[(&str, 
         "Automata: {} of the {} accepted groups (every draft) stream with the lean automaton (a value that \
          several subschemas speak of, below the root, handed to the general one), checked to die at the same \
          byte as the general automaton on every case; the others, whose root value several subschemas speak \
-         of, stream with the general automaton. {} of the groups are flat tools (an object of scalar properties), \
-         read first by the flat reader the macro emits for them, the others by the quick reader; either one is \
-         checked feed by feed against the automaton alone.\n",
+         of, stream with the general automaton. {} of the groups are flat tools (an object or array of scalars, \
+         objects and arrays), read first by the flat reader the macro emits for them, the others by the quick \
+         reader; either one is checked feed by feed against the automaton alone.\n",
         outcome.lean_groups.0, outcome.lean_groups.1, outcome.flat_groups
     );
     let total = |optional: Option<bool>| {

@@ -210,9 +210,10 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// A flat tool (an object of scalar properties), which the stream reads with the flat reader
-    /// the macro emits for it: lengths, `enum`s and `const`s of strings behind a `$ref`, bounds
-    /// that a sign alone breaks, `multipleOf`, literals, counts.
+    /// A flat tool (an object of scalars, objects and arrays), which the stream reads with the
+    /// flat reader the macro emits for it: lengths, `enum`s and `const`s of strings behind a
+    /// `$ref`, bounds that a sign alone breaks, `multipleOf`, literals, counts, a nested closed
+    /// object, arrays with counts and `uniqueItems`, an array of arrays.
     pub struct Flat = {
         "type": "object",
         "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
@@ -227,7 +228,10 @@ tool_schema! {
             "step": {"type": "number", "multipleOf": 0.5},
             "delta": {"type": "integer"},
             "deep": {"type": "boolean"},
-            "maybe": {"type": ["string", "null"], "maxLength": 3}
+            "maybe": {"type": ["string", "null"], "maxLength": 3},
+            "opts": {"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"enum": ["x", "yz"]}}, "required": ["a"], "additionalProperties": false},
+            "tags": {"type": "array", "items": {"type": "string", "maxLength": 4}, "uniqueItems": true, "maxItems": 3},
+            "grid": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "maxItems": 2}, "minItems": 1}
         },
         "required": ["path"],
         "additionalProperties": false,

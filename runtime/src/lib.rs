@@ -282,7 +282,10 @@ pub mod __private {
     pub use crate::json::{all_unique, first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::Pattern;
-    pub use crate::stream::flat::{scan_span as flat_scan_span, FlatReader, FlatSpec, Start as FlatStart};
+    pub use crate::stream::flat::{
+        scan_span as flat_scan_span, Array as FlatArray, FlatReader, FlatSpec, Frame as FlatFrame,
+        Object as FlatObject, Start as FlatStart,
+    };
     pub use crate::stream::lean::Lean;
     pub use crate::stream::machine::{in_bounds as stream_in_bounds, Machine};
     pub use crate::stream::program::{

@@ -1,9 +1,9 @@
 //! The stream's flat reader (`runtime/src/stream/flat.rs`), which the macro specialises for a
-//! flat tool (an object of scalar properties): like the quick reader, it must change nothing but
-//! the cost. Every feed and `finish` must answer what the same stream without it answers
-//! (`Stream::__automaton_only`), at every cut of a text into two fragments and in several
-//! chunkings; it must read the ordinary texts of such tools to their end, and stop, in the
-//! fragment where it happens, at whatever it does not read itself or finds wrong.
+//! flat tool (an object or array of scalars, objects and arrays): like the quick reader, it must
+//! change nothing but the cost. Every feed and `finish` must answer what the same stream without
+//! it answers (`Stream::__automaton_only`), at every cut of a text into two fragments and in
+//! several chunkings; it must read the ordinary texts of such tools to their end, and stop, in
+//! the fragment where it happens, at whatever it does not read itself or finds wrong.
 
 #![allow(clippy::pedantic)]
 
@@ -60,10 +60,52 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: a property that holds an array (the quick reader reads it).
+    /// Not flat: a string with a `pattern` (the quick reader reads it).
     pub struct NotFlat = {
         "type": "object",
-        "properties": {"a": {"type": "array", "items": {"type": "string"}}}
+        "properties": {"a": {"type": "array", "items": {"type": "string", "pattern": "^a"}}}
+    };
+}
+
+tool_schema! {
+    /// Objects and arrays of flat values, nested.
+    pub struct Nested = {
+        "type": "object",
+        "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}, "required": ["x"], "additionalProperties": false}},
+        "properties": {
+            "path": {"type": "string", "minLength": 1},
+            "options": {
+                "type": "object",
+                "properties": {
+                    "follow": {"type": "boolean"},
+                    "encoding": {"enum": ["utf-8", "latin-1"]},
+                    "inner": {"type": "object", "properties": {"depth": {"type": "integer", "maximum": 3}}, "minProperties": 1}
+                },
+                "additionalProperties": false,
+                "maxProperties": 2
+            },
+            "tags": {"type": "array", "items": {"type": "string", "maxLength": 4}, "uniqueItems": true, "maxItems": 3},
+            "points": {"type": "array", "items": {"$ref": "#/$defs/Point"}, "minItems": 1},
+            "grid": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "maxItems": 2}},
+            "either": {"type": ["object", "array", "null"], "properties": {"a": {"type": "null"}}, "items": {"type": "boolean"}},
+            "none": {"type": "array", "items": {"type": "integer"}, "maxItems": 0}
+        },
+        "required": ["path"],
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Rows: an array of objects at the root.
+    pub struct Rows = {
+        "type": "array",
+        "items": {
+            "type": "object",
+            "properties": {"id": {"type": "integer", "minimum": 0}, "name": {"type": "string", "maxLength": 8}},
+            "required": ["id"],
+            "additionalProperties": false
+        },
+        "maxItems": 3
     };
 }
 
@@ -135,6 +177,7 @@ const INVALID: &[&str] = &[
 #[test]
 fn the_flat_reader_changes_nothing_but_the_cost() {
     assert!(Stream::<Flat>::__flat() && Stream::<Open>::__flat() && Stream::<Empty>::__flat());
+    assert!(Stream::<Nested>::__flat() && Stream::<Rows>::__flat());
     assert!(!Stream::<NotFlat>::__flat());
     for text in VALID {
         assert!(Flat::is_valid_json(text), "{text}");
@@ -199,4 +242,106 @@ fn the_flat_reader_counts_members_and_hands_over_undeclared_keys() {
     let mut s = Empty::stream();
     let Progress::Dead(d) = s.feed(br#"{""#) else { panic!("maxProperties 0") };
     assert_eq!(d.offset, 1);
+}
+
+const NESTED_VALID: &[&str] = &[
+    r#"{"path": "a"}"#,
+    r#"{"path": "a", "options": {}, "tags": [], "points": [{"x": 1}], "grid": [], "either": null}"#,
+    r#"{"path":"a","options":{"follow":true,"encoding":"latin-1"},"tags":["x","yz","ñ€"]}"#,
+    r#"{"path": "a", "options": {"inner": {"depth": 3}, "follow": false}, "either": {"a": null}}"#,
+    r#"{"path": "a", "points": [{"x": 1, "y": -2.5}, {"y": 0, "x": 1e3}], "either": [true, false]}"#,
+    r#"{"path": "a", "grid": [[], [1], [2, -3]], "either": {}, "tags": ["a", "b", "c"]}"#,
+    r#" { "path" : "a" , "grid" : [ [ 1 , 2 ] , [ ] ] , "either" : [ ] , "none" : [ ] } "#,
+    r#"{"path": "a", "tags": ["a", "\u0062"], "options": {"inner": {"depth": -1}}}"#,
+];
+
+const NESTED_INVALID: &[&str] = &[
+    r#"{"path": "a", "options": {"follow": 1}}"#,
+    r#"{"path": "a", "options": {"encoding": "utf-16"}}"#,
+    r#"{"path": "a", "options": {"other": true}}"#,
+    r#"{"path": "a", "options": {"follow": true, "encoding": "utf-8", "inner": {"depth": 1}}}"#,
+    r#"{"path": "a", "options": {"follow": true, "follow": true}}"#,
+    r#"{"path": "a", "options": {"inner": {}}}"#,
+    r#"{"path": "a", "options": {"inner": {"depth": 4}}}"#,
+    r#"{"path": "a", "options": {"inner": {"depth": 1}]}"#,
+    r#"{"path": "a", "options": []}"#,
+    r#"{"path": "a", "tags": ["a", "a"]}"#,
+    r#"{"path": "a", "tags": ["a", "\u0061"]}"#,
+    r#"{"path": "a", "tags": ["a", "b", "c", "d"]}"#,
+    r#"{"path": "a", "tags": ["abcde"]}"#,
+    r#"{"path": "a", "tags": [1]}"#,
+    r#"{"path": "a", "tags": ["a",]}"#,
+    r#"{"path": "a", "tags": ["a" "b"]}"#,
+    r#"{"path": "a", "tags": ["a"}"#,
+    r#"{"path": "a", "points": []}"#,
+    r#"{"path": "a", "points": [{"y": 1}]}"#,
+    r#"{"path": "a", "points": [{"x": 1, "z": 1}]}"#,
+    r#"{"path": "a", "points": [{"x": 1, "y": 2, "x": 3}]}"#,
+    r#"{"path": "a", "points": [{"x": "1"}]}"#,
+    r#"{"path": "a", "grid": [[1, 2, 3]]}"#,
+    r#"{"path": "a", "grid": [[1.5]]}"#,
+    r#"{"path": "a", "grid": [1]}"#,
+    r#"{"path": "a", "grid": [[1]]]}"#,
+    r#"{"path": "a", "either": {"a": 1}}"#,
+    r#"{"path": "a", "either": [null]}"#,
+    r#"{"path": "a", "either": "x"}"#,
+    r#"{"options": {}}"#,
+    r#"{"path": "a", "none": [1]}"#,
+    r#"{"path": "a", "none": [ ]]}"#,
+    r#"{"path": "a"}]"#,
+    r#"{"path": "a", "grid": [[]] }}"#,
+];
+
+const ROWS_VALID: &[&str] = &[
+    "[]",
+    r#"[{"id": 0}]"#,
+    r#"[{"id": 1, "name": "ann"}, {"name": "bob", "id": 2}, {"id": 3}]"#,
+    " [ { \"id\" : 7 } ] ",
+];
+
+const ROWS_INVALID: &[&str] = &[
+    r#"[{"id": -1}]"#,
+    r#"[{"name": "x"}]"#,
+    r#"[{"id": 1}, {"id": 2}, {"id": 3}, {"id": 4}]"#,
+    r#"[{"id": 1, "name": "ninechars"}]"#,
+    r#"[{"id": 1}, ]"#,
+    r#"[{"id": 1}}"#,
+    r#"{"id": 1}"#,
+    r#"[{"id": 1}] []"#,
+    "[1]",
+];
+
+#[test]
+fn the_flat_reader_reads_nested_objects_and_arrays() {
+    for text in NESTED_VALID {
+        assert!(Nested::is_valid_json(text), "{text}");
+        assert!(all_cuts::<Nested>(text), "the flat reader stopped reading a valid text: {text}");
+        let mut s = Nested::stream();
+        assert!(!s.feed(text.as_bytes()).is_dead());
+        assert!(s.finish().is_ok(), "{text}");
+        assert!(!s.__automaton_built(), "{text}");
+    }
+    for text in NESTED_INVALID {
+        assert!(!Nested::is_valid_json(text), "{text}");
+        all_cuts::<Nested>(text);
+        for bad in [0xFF, 0x80, 0xC3] {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes.insert(bytes.len() / 2, bad);
+            parity::<Nested>(&bytes, &[1]);
+            parity::<Nested>(&bytes, &[5]);
+        }
+    }
+    for text in ROWS_VALID {
+        assert!(Rows::is_valid_json(text), "{text}");
+        assert!(all_cuts::<Rows>(text), "the flat reader stopped reading a valid text: {text}");
+    }
+    for text in ROWS_INVALID {
+        assert!(!Rows::is_valid_json(text), "{text}");
+        all_cuts::<Rows>(text);
+    }
+    // Dead as soon as the automaton: a fourth row at its `,`, a closed object's other key.
+    let mut s = Rows::stream();
+    let text = br#"[{"id": 1}, {"id": 2}, {"id": 3},"#;
+    let Progress::Dead(d) = s.feed(text) else { panic!("maxItems 3") };
+    assert_eq!(d.offset, text.len() - 1);
 }

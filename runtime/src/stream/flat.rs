@@ -1,17 +1,20 @@
 //! The flat reader: a [`crate::Stream`]'s first reader for a flat tool, the commonest shape of
-//! tool arguments: one object whose declared properties are all scalars (strings, `enum`s of
-//! strings, numbers, booleans, `null`), none with a `pattern`, the object with at most 64 names.
+//! tool arguments: an object (or an array) whose values are scalars (strings, `enum`s of
+//! strings, numbers, booleans, `null`, none with a `pattern`) or objects and arrays of such
+//! values in turn, at most 8 deep, each object with at most 64 declared names, each array with
+//! one `items` (counts and `uniqueItems` allowed).
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
-//! bytes as two table lookups, each property's first-byte checks, bounds and lengths as
-//! constants, so that once compiled for the tool its events are a few instructions (a value's
-//! first byte, a number's end with its bounds) where the quick reader looks them up. It keeps one
-//! state per place where the text may end and reads a fragment of one byte, or of a few, byte by
-//! byte with its events behind calls (that code is inlined into the caller's loop); a longer
-//! fragment it reads in its own loop with the events inlined, a key's, an `enum` string's or a
-//! number's bytes in one inner loop and a free string's plain characters at once (a dispatch on
-//! the state per byte cost more time than its instructions said).
+//! bytes as two table lookups, each value's first-byte checks, bounds and lengths, each object's
+//! and array's counts as constants, so that once compiled for the tool its events are a few
+//! instructions (a value's first byte, a number's end with its bounds) where the quick reader
+//! looks them up. It keeps one state per place where the text may end, the innermost container
+//! at hand and those around it on a stack the macro sizes. It reads a fragment of one byte, or of
+//! a few, byte by byte with its events behind calls (that code is inlined into the caller's
+//! loop); a longer fragment it reads in its own loop with the events inlined, a key's, an `enum`
+//! string's or a number's bytes in one inner loop and a free string's plain characters at once
+//! (a dispatch on the state per byte cost more time than its instructions said).
 //!
 //! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
 //! not read itself (a key no declared name continues, an escape or a non-ASCII byte in a key or
@@ -48,30 +51,74 @@ pub enum Start {
     },
     /// `true`, `false` or `null`, allowed.
     Literal(&'static [u8]),
+    /// An object, read by [`FlatSpec::object`]`(o)`.
+    Object(u32),
+    /// An array, read by [`FlatSpec::array`]`(a)`.
+    Array(u32),
     /// Not read here: the automaton reads it (a kind the property does not take is dead there).
     Hand,
 }
 
+/// An object's keywords, as the flat reader reads them ([`FlatSpec::object`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Object {
+    /// Every declared name, as bits (in the order `properties` declares them).
+    pub names: u64,
+    /// `required`, as bits over the names.
+    pub required: u64,
+    /// `additionalProperties: false`.
+    pub closed: bool,
+    /// `minProperties` (0 when absent).
+    pub min: u64,
+    /// `maxProperties` (`u64::MAX` when absent).
+    pub max: u64,
+    /// The value number of the first declared property (the others follow it in order).
+    pub first: u32,
+}
+
+/// An array's keywords, as the flat reader reads them ([`FlatSpec::array`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Array {
+    /// `minItems` (0 when absent).
+    pub min: u64,
+    /// `maxItems` (`u64::MAX` when absent).
+    pub max: u64,
+    /// The value number of `items`.
+    pub item: u32,
+    /// `uniqueItems`: the closed array is judged by [`FlatSpec::array_end`].
+    pub unique: bool,
+}
+
+/// An enclosing container, kept while a value inside it is read.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Frame {
+    cont: u32,
+    arr: bool,
+    seen: u64,
+    count: u64,
+    open: usize,
+}
+
 /// What the macro emits for a flat tool (see the module's documentation). Not public API.
 ///
-/// Properties are numbered in the order `properties` declares them; their names are bits of a
-/// `u64` in that order.
+/// The values the reader may meet are numbered: 0 the root, then each object's declared
+/// properties in a row (in the order `properties` declares them, their names bits of a `u64` in
+/// that order), and each array's `items`. Objects and arrays are numbered apart.
 pub trait FlatSpec: 'static {
-    /// Every declared name, as bits.
-    const NAMES: u64;
-    /// `required`, as bits over the names.
-    const REQUIRED: u64;
-    /// `additionalProperties: false`.
-    const CLOSED: bool;
-    /// `minProperties` (0 when absent).
-    const MIN_PROPS: u64;
-    /// `maxProperties` (`u64::MAX` when absent).
-    const MAX_PROPS: u64;
-    /// The names that have byte `b` at byte offset `off`.
-    fn name_byte(off: usize, b: u8) -> u64;
-    /// The names `len` bytes long.
-    fn name_len(len: usize) -> u64;
-    /// How property `p`'s value beginning with `b` is read.
+    /// The enclosing containers of the deepest value, less the innermost (which the reader
+    /// keeps at hand): `[Frame; depth - 1]`.
+    type Stack: Copy + Default + fmt::Debug + AsMut<[Frame]> + AsRef<[Frame]> + Send + Sync + 'static;
+    /// Object `o`'s keywords.
+    fn object(o: u32) -> Object;
+    /// Array `a`'s keywords.
+    fn array(a: u32) -> Array;
+    /// The names of object `o` that have byte `b` at byte offset `off`.
+    fn name_byte(o: u32, off: usize, b: u8) -> u64;
+    /// The names of object `o` that are `len` bytes long.
+    fn name_len(o: u32, len: usize) -> u64;
+    /// Object `o`'s `i`th declared name.
+    fn name(o: u32, i: u32) -> &'static [u8];
+    /// How value `p`'s text beginning with `b` is read.
     fn start(p: u32, b: u8) -> Start;
     /// The `enum` strings of property `p` that have byte `b` at offset `off`.
     fn member_byte(p: u32, off: usize, b: u8) -> u64;
@@ -83,6 +130,9 @@ pub trait FlatSpec: 'static {
     /// The verdict on property `p`'s number value, closed: its text `span` and, when it has no
     /// exponent and is short, its value `num`.
     fn number_end(p: u32, span: &[u8], num: Option<Num>) -> bool;
+    /// The verdict on array `a` with `uniqueItems`, closed: its text `span` (brackets
+    /// included), its items and counts already checked.
+    fn array_end(a: u32, span: &[u8]) -> bool;
 }
 
 /// A subschema's verdict on one value's text by its scan function (for [`FlatSpec`]'s
@@ -99,6 +149,8 @@ enum St {
     Start,
     /// after `{`
     First,
+    /// after `[`
+    ArrFirst,
     /// after a `,`: a key next
     Comma,
     /// in a key
@@ -127,7 +179,7 @@ enum St {
     Exp,
     /// in a literal
     Lit,
-    /// after a member's value: `,` or `}` next
+    /// after a member's or an item's value: `,`, or the container's end, next
     After,
     /// after the root
     Done,
@@ -155,7 +207,7 @@ pub struct FlatReader<S: FlatSpec> {
     /// bytes read
     pos: usize,
     st: St,
-    /// the property whose value is next or being read
+    /// the value next or being read
     prop: u32,
     /// the candidate names (in a key) or `enum` strings (in a string)
     cand: u64,
@@ -163,9 +215,16 @@ pub struct FlatReader<S: FlatSpec> {
     off: u64,
     /// the string's `maxLength`
     max: u64,
-    /// the names present, and the members begun
+    /// the innermost container: its number, whether it is an array, the names present (an
+    /// object's), the members or items begun, where it began
+    cont: u32,
+    arr: bool,
     seen: u64,
     count: u64,
+    open: usize,
+    /// the containers open, and those around the innermost
+    depth: u8,
+    stack: S::Stack,
     /// where the current value began
     start: usize,
     /// the current literal and the bytes of it read
@@ -221,12 +280,33 @@ impl<S: FlatSpec> FlatReader<S> {
                 self.off <= self.max
             }
             St::Key if is_plain(b) => {
-                let mut cand = self.cand & S::name_byte(usize::try_from(self.off).unwrap_or(usize::MAX), b);
+                // With the whole key in the fragment: the candidates of its length; one is
+                // compared whole, several byte by byte.
+                if LONG && self.off == 0 {
+                    let end = plain_end(text, *at + 1);
+                    if text.get(end) == Some(&b'"') {
+                        let raw = text.get(*at..end).unwrap_or_default();
+                        let mut cand = self.cand & S::name_len(self.cont, raw.len());
+                        if cand & cand.wrapping_sub(1) == 0 {
+                            if cand != 0 && S::name(self.cont, cand.trailing_zeros()) != raw {
+                                cand = 0;
+                            }
+                        } else {
+                            for (i, &n) in raw.iter().enumerate() {
+                                cand &= S::name_byte(self.cont, i, n);
+                            }
+                        }
+                        (self.cand, self.off) = (cand, raw.len() as u64);
+                        *at = end - 1;
+                        return cand != 0;
+                    }
+                }
+                let mut cand = self.cand & S::name_byte(self.cont, usize::try_from(self.off).unwrap_or(usize::MAX), b);
                 let mut off = self.off + 1;
                 // With the rest of the fragment at hand, the key's plain bytes in one loop.
                 while LONG && cand != 0 {
                     let Some(&n) = text.get(*at + 1).filter(|&&n| is_plain(n)) else { break };
-                    cand &= S::name_byte(usize::try_from(off).unwrap_or(usize::MAX), n);
+                    cand &= S::name_byte(self.cont, usize::try_from(off).unwrap_or(usize::MAX), n);
                     off += 1;
                     *at += 1;
                 }
@@ -283,13 +363,17 @@ impl<S: FlatSpec> FlatReader<S> {
                 }
             }
             St::After => match b {
+                b',' if self.arr => self.next_item(),
                 b',' => {
                     self.st = St::Comma;
                     self.promise()
                 }
-                b'}' => {
-                    self.st = St::Done;
-                    S::REQUIRED & !self.seen == 0 && self.count >= S::MIN_PROPS
+                b'}' | b']' => {
+                    if LONG {
+                        self.close(text, b, *at)
+                    } else {
+                        self.out(text, b, *at, Self::close)
+                    }
                 }
                 _ => is_ws(b),
             },
@@ -307,28 +391,33 @@ impl<S: FlatSpec> FlatReader<S> {
             St::First => match b {
                 b'"' => self.promise() && self.key(),
                 b'}' => {
-                    self.st = St::Done;
-                    S::REQUIRED == 0 && S::MIN_PROPS == 0
-                }
-                _ => is_ws(b),
-            },
-            St::Start => match b {
-                b'{' => {
-                    // The whole root within reach (the rest of the text within the window, so that a
-                    // long reply is not tried in vain): judged at once by its scan function, as
-                    // the quick reader and the lean automaton have it.
-                    if LONG && text.len() - *at <= WINDOW {
-                        if let Some(Ok(end)) = judge_complete(prog.node(prog.root), text, *at, b, 0) {
-                            *at = end - 1;
-                            self.st = St::Done;
-                            return true;
-                        }
+                    if LONG {
+                        self.close(text, b, *at)
+                    } else {
+                        self.out(text, b, *at, Self::close)
                     }
-                    self.st = St::First;
-                    true
                 }
                 _ => is_ws(b),
             },
+            St::ArrFirst => {
+                is_ws(b) || if LONG { self.first_item(text, b, *at) } else { self.out(text, b, *at, Self::first_item) }
+            }
+            St::Start => {
+                if is_ws(b) {
+                    return true;
+                }
+                // The whole root within reach (the rest of the text within the window, so that a
+                // long reply is not tried in vain): judged at once by its scan function, as the
+                // quick reader and the lean automaton have it.
+                if LONG && text.len() - *at <= WINDOW {
+                    if let Some(Ok(end)) = judge_complete(prog.node(prog.root), text, *at, b, 0) {
+                        *at = end - 1;
+                        self.st = St::Done;
+                        return true;
+                    }
+                }
+                self.value(b, *at)
+            }
             St::Done => is_ws(b),
         }
     }
@@ -342,14 +431,76 @@ impl<S: FlatSpec> FlatReader<S> {
     /// A member is promised (a `,`, or the first key's quote): the count limits.
     #[inline]
     fn promise(&mut self) -> bool {
+        let o = S::object(self.cont);
         self.count += 1;
-        self.count <= S::MAX_PROPS && !(S::CLOSED && S::NAMES & !self.seen == 0)
+        self.count <= o.max && !(o.closed && o.names & !self.seen == 0)
+    }
+
+    /// An array's `,`: an item is promised, `items` read next.
+    #[inline]
+    fn next_item(&mut self) -> bool {
+        let a = S::array(self.cont);
+        self.count += 1;
+        self.prop = a.item;
+        self.st = St::Value;
+        self.count <= a.max
+    }
+
+    /// The first byte after an array's `[` (not whitespace), at `at`: its end, or its first
+    /// item's first byte.
+    fn first_item(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        if b == b']' {
+            return self.close(text, b, at);
+        }
+        let a = S::array(self.cont);
+        self.count = 1;
+        self.prop = a.item;
+        a.max >= 1 && self.value(b, at)
+    }
+
+    /// A `}` or `]` (at `at`) that closes the innermost container when it is of that kind: its
+    /// verdict, and the reader back in the container around it.
+    fn close(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        let ok = if self.arr {
+            let a = S::array(self.cont);
+            b == b']'
+                && self.count >= a.min
+                && (!a.unique || S::array_end(self.cont, text.get(self.open..=at).unwrap_or_default()))
+        } else {
+            let o = S::object(self.cont);
+            b == b'}' && o.required & !self.seen == 0 && self.count >= o.min
+        };
+        if !ok {
+            return false;
+        }
+        self.depth = self.depth.saturating_sub(1);
+        match usize::from(self.depth).checked_sub(1) {
+            None => self.st = St::Done,
+            Some(i) => {
+                let Some(&f) = self.stack.as_ref().get(i) else { return false };
+                (self.cont, self.arr, self.seen, self.count, self.open) = (f.cont, f.arr, f.seen, f.count, f.open);
+                self.st = St::After;
+            }
+        }
+        true
+    }
+
+    /// A container begins at `at`: the innermost one so far is kept on the stack.
+    fn open(&mut self, cont: u32, arr: bool, at: usize) -> bool {
+        if let Some(i) = usize::from(self.depth).checked_sub(1) {
+            let Some(slot) = self.stack.as_mut().get_mut(i) else { return false };
+            *slot = Frame { cont: self.cont, arr: self.arr, seen: self.seen, count: self.count, open: self.open };
+        }
+        self.depth += 1;
+        (self.cont, self.arr, self.seen, self.count, self.open) = (cont, arr, 0, 0, at);
+        self.st = if arr { St::ArrFirst } else { St::First };
+        true
     }
 
     /// A key's opening quote: the names not present yet are its candidates.
     #[inline]
     fn key(&mut self) -> bool {
-        self.cand = S::NAMES & !self.seen;
+        self.cand = S::object(self.cont).names & !self.seen;
         self.off = 0;
         self.st = St::Key;
         self.cand != 0
@@ -358,13 +509,13 @@ impl<S: FlatSpec> FlatReader<S> {
     /// A key's closing quote: the one name of its length among the candidates.
     #[inline(always)]
     fn close_key(&mut self) -> bool {
-        let name = self.cand & S::name_len(usize::try_from(self.off).unwrap_or(usize::MAX));
+        let name = self.cand & S::name_len(self.cont, usize::try_from(self.off).unwrap_or(usize::MAX));
         if name == 0 {
             return false;
         }
         let bit = name & name.wrapping_neg();
         self.seen |= bit;
-        self.prop = bit.trailing_zeros();
+        self.prop = S::object(self.cont).first + bit.trailing_zeros();
         self.st = St::Colon;
         true
     }
@@ -397,6 +548,8 @@ impl<S: FlatSpec> FlatReader<S> {
                 self.st = St::Lit;
                 word.first() == Some(&b)
             }
+            Start::Object(o) => self.open(o, false, at),
+            Start::Array(a) => self.open(a, true, at),
             Start::Hand => false,
         }
     }
@@ -582,8 +735,13 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             cand: 0,
             off: 0,
             max: u64::MAX,
+            cont: 0,
+            arr: false,
             seen: 0,
             count: 0,
+            open: 0,
+            depth: 0,
+            stack: S::Stack::default(),
             start: 0,
             lit: (b"", 0),
             neg: false,

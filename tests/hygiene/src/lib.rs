@@ -70,7 +70,9 @@ pub mod tools {
                 "step": {"type": "number", "multipleOf": 0.5},
                 "ratio": {"type": "number", "exclusiveMaximum": 1},
                 "deep": {"type": "boolean"},
-                "maybe": {"type": ["string", "null"]}
+                "maybe": {"type": ["string", "null"]},
+                "options": {"type": "object", "properties": {"follow": {"type": "boolean"}}, "additionalProperties": false},
+                "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "maxItems": 4}
             },
             "required": ["path"],
             "additionalProperties": false,

@@ -26,4 +26,8 @@ fn the_flat_reader_works_under_a_renamed_dependency() {
     assert_eq!(toolgate_hygiene::flat_stream(valid), (true, true));
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "count": 0}"#).0);
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "step": 0.2}"#).0);
+    let nested = r#"{"path": "a", "options": {"follow": true}, "tags": ["x", "y"]}"#;
+    assert_eq!(toolgate_hygiene::flat_stream(nested), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "tags": ["x", "x"]}"#).0);
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "options": {"follow": 1}}"#).0);
 }

@@ -1,9 +1,12 @@
 //! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
-//! plain object of at most 64 declared properties, each a plain scalar (strings, `enum`s or
-//! `const`s of strings, numbers, booleans, `null`; no `pattern`), read by the stream's
-//! `FlatReader` instead of the quick reader. Everything the reader asks of the schema is emitted
-//! as small tables, `match`es on the property and constants, so that once compiled for the tool
-//! its events cost a few instructions. Any other schema gets no spec: the quick reader reads it.
+//! plain object or array whose values are plain scalars (strings, `enum`s or `const`s of strings,
+//! numbers, booleans, `null`; no `pattern`) or plain objects (at most 64 declared properties, no
+//! `patternProperties`, `propertyNames`, `dependent*` or `unevaluated*`) and arrays (one `items`,
+//! counts, `uniqueItems`) of such values, at most 8 containers deep, each perhaps behind `$ref`s.
+//! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
+//! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
+//! number and constants, so that once compiled for the tool its events cost a few instructions.
+//! Any other schema gets no spec: the quick reader reads it.
 
 use std::collections::BTreeMap;
 
@@ -25,52 +28,25 @@ const BOOLEAN: u8 = 2;
 const INTEGER: u8 = 4;
 const NUMBER: u8 = 8;
 const STRING: u8 = 16;
-const CONTAINERS: u8 = 32 | 64;
-
-/// One property of a flat tool, as the reader needs it.
-struct Prop<'a> {
-    /// the property's node (its scan function judges what the reader does not)
-    node: NodeId,
-    /// its own keywords (through `$ref`s)
-    c: &'a Checks,
-    /// the kinds it takes ([`type_bits`]; `integer` also set with `number`)
-    kinds: u8,
-    /// its `enum` or `const` strings
-    members: Option<Vec<&'a str>>,
-}
+const ARRAY: u8 = 32;
+const OBJECT: u8 = 64;
+const CONTAINERS: u8 = ARRAY | OBJECT;
 
 /// The flat reader's spec for `ir`'s tool (a `pub struct __Flat` and its `FlatSpec` impl), or
 /// `None` when the tool is not flat or is not read by the lean automaton alone.
 #[must_use]
 pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream> {
-    if *choice != Automaton::Lean || shape_of(ir, ir.root) != shape::PLAIN {
+    if *choice != Automaton::Lean {
         return None;
     }
-    let Body::Checks(c) = &ir.node(ir.root).body else { return None };
-    let object_only = c.type_list().is_some_and(|t| t.iter().fold(0, |a, t| a | type_bits(*t)) == 64);
-    if !object_only
-        || c.enum_values.is_some()
-        || c.const_value.is_some()
-        || !c.pattern_properties.is_empty()
-        || c.property_names.is_some()
-        || !c.dependent_required.is_empty()
-        || !c.dependent_schemas.is_empty()
-        || c.unevaluated_properties.is_some()
-        || c.properties.len() > MAX
-        || !members_followed(c)
-        || c.required.iter().any(|r| !c.properties.iter().any(|p| p.name == r.0))
-    {
+    let mut flat = Flat::default();
+    let root = flat.slot()?;
+    flat.fill(ir, root, ir.root, 0)?;
+    let props = flat.props.into_iter().collect::<Option<Vec<_>>>()?;
+    // The root an object or an array (a scalar root is for the quick reader).
+    if props.first().is_none_or(|r| r.kinds & !CONTAINERS != 0) {
         return None;
     }
-    let props = c.properties.iter().map(|p| prop(ir, p.node)).collect::<Option<Vec<_>>>()?;
-    let names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
-    let bit = |i: usize| 1u64 << i;
-    let all = (0..names.len()).fold(0u64, |a, i| a | bit(i));
-    let required = c.required.iter().filter_map(|r| names.iter().position(|n| *n == r.0)).fold(0u64, |a, i| a | bit(i));
-    let closed = c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
-    let min_props = c.min_properties.as_ref().map_or(0, |m| m.value);
-    let max_props = c.max_properties.as_ref().map_or(u64::MAX, |m| m.value);
-    let (name_byte, name_len) = (byte_match(&names), len_match(&names));
     let p = quote!(#k::__private);
     let arms = |f: &dyn Fn(&Prop<'_>) -> Option<TokenStream>| -> Vec<TokenStream> {
         props
@@ -83,28 +59,117 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
             })
             .collect()
     };
+    // Objects and arrays by number, the last one as `_` (a tool with one object, or one array,
+    // reads its keywords as constants).
+    let numbered = |arms: Vec<TokenStream>, none: TokenStream| -> TokenStream {
+        let n = arms.len();
+        let arms = arms.into_iter().zip(0u32..).map(|(body, i)| {
+            if usize::try_from(i).is_ok_and(|i| i + 1 == n) {
+                quote!(_ => #body,)
+            } else {
+                quote!(#i => #body,)
+            }
+        });
+        let arms: Vec<TokenStream> = arms.collect();
+        if n == 0 {
+            quote!(_ => #none,)
+        } else {
+            quote!(#(#arms)*)
+        }
+    };
     let start = arms(&|x| Some(start_arm(x, &p)));
     let member_byte = arms(&|x| x.members.as_deref().map(byte_match));
     let member_len = arms(&|x| x.members.as_deref().map(len_match));
-    let string_end = arms(&|x| Some(string_end_arm(ir, x, &p)));
-    let number_end = arms(&|x| Some(number_end_arm(ir, x, k)));
+    let string_end = arms(&|x| (x.kinds & STRING != 0).then(|| string_end_arm(ir, x, &p)));
+    let number_end = arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0).then(|| number_end_arm(ir, x, k)));
+    let objects = numbered(
+        flat.objects
+            .iter()
+            .map(|o| {
+                let (names, required, closed, min, max, first) = (
+                    (0..o.names.len()).fold(0u64, |a, i| a | 1u64 << i),
+                    o.required,
+                    o.closed,
+                    o.min,
+                    o.max,
+                    o.first,
+                );
+                quote!(#p::FlatObject { names: #names, required: #required, closed: #closed, min: #min, max: #max, first: #first })
+            })
+            .collect(),
+        quote!(#p::FlatObject { names: 0, required: 0, closed: false, min: 0, max: 0, first: 0 }),
+    );
+    let name_byte = numbered(flat.objects.iter().map(|o| byte_match(&o.names)).collect(), quote!(0));
+    let name_len = numbered(flat.objects.iter().map(|o| len_match(&o.names)).collect(), quote!(0));
+    let name = numbered(
+        flat.objects
+            .iter()
+            .map(|o| {
+                let arms = o.names.iter().zip(0u32..).map(|(n, i)| {
+                    let n = proc_macro2::Literal::byte_string(n.as_bytes());
+                    quote!(#i => #n,)
+                });
+                quote!(match i { #(#arms)* _ => b"" })
+            })
+            .collect(),
+        quote!(b""),
+    );
+    let arrays = numbered(
+        flat.arrays
+            .iter()
+            .map(|a| {
+                let (min, max, item, unique) = (a.min, a.max, a.item, a.unique);
+                quote!(#p::FlatArray { min: #min, max: #max, item: #item, unique: #unique })
+            })
+            .collect(),
+        quote!(#p::FlatArray { min: 0, max: 0, item: 0, unique: false }),
+    );
+    let array_end = numbered(
+        flat.arrays
+            .iter()
+            .map(|a| {
+                let scan = sname(ir, a.node);
+                quote!(#p::flat_scan_span(#scan, span))
+            })
+            .collect(),
+        quote!(false),
+    );
+    let stack = flat.depth.saturating_sub(1);
     Some(quote! {
         /// The flat reader's tables for this tool.
         pub struct __Flat;
 
         impl #p::FlatSpec for __Flat {
-            const NAMES: ::core::primitive::u64 = #all;
-            const REQUIRED: ::core::primitive::u64 = #required;
-            const CLOSED: ::core::primitive::bool = #closed;
-            const MIN_PROPS: ::core::primitive::u64 = #min_props;
-            const MAX_PROPS: ::core::primitive::u64 = #max_props;
+            type Stack = [#p::FlatFrame; #stack];
             #[inline(always)]
-            fn name_byte(off: ::core::primitive::usize, b: ::core::primitive::u8) -> ::core::primitive::u64 {
-                #name_byte
+            fn object(o: ::core::primitive::u32) -> #p::FlatObject {
+                match o {
+                    #objects
+                }
             }
             #[inline(always)]
-            fn name_len(len: ::core::primitive::usize) -> ::core::primitive::u64 {
-                #name_len
+            fn array(a: ::core::primitive::u32) -> #p::FlatArray {
+                match a {
+                    #arrays
+                }
+            }
+            #[inline(always)]
+            fn name_byte(o: ::core::primitive::u32, off: ::core::primitive::usize, b: ::core::primitive::u8) -> ::core::primitive::u64 {
+                match o {
+                    #name_byte
+                }
+            }
+            #[inline(always)]
+            fn name_len(o: ::core::primitive::u32, len: ::core::primitive::usize) -> ::core::primitive::u64 {
+                match o {
+                    #name_len
+                }
+            }
+            #[inline(always)]
+            fn name(o: ::core::primitive::u32, i: ::core::primitive::u32) -> &'static [::core::primitive::u8] {
+                match o {
+                    #name
+                }
             }
             #[inline(always)]
             fn start(p: ::core::primitive::u32, b: ::core::primitive::u8) -> #p::FlatStart {
@@ -145,51 +210,180 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
                     _ => false,
                 }
             }
+            #[inline(always)]
+            fn array_end(a: ::core::primitive::u32, span: &[::core::primitive::u8]) -> ::core::primitive::bool {
+                match a {
+                    #array_end
+                }
+            }
         }
     })
 }
 
-/// Property node `n` as a flat reader reads it (through `$ref`s alone), or `None` when it is
-/// not a plain scalar it reads.
-fn prop(ir: &Ir, n: NodeId) -> Option<Prop<'_>> {
-    let mut t = n;
-    for _ in 0..16 {
-        let Body::Checks(c) = &ir.node(t).body else { return None };
-        match shape_of(ir, t) {
-            shape::PLAIN => {
-                let mut kinds = c.type_list().map_or(127, |ts| ts.iter().fold(0, |a, t| a | type_bits(*t)));
-                let members = match (&c.enum_values, &c.const_value) {
-                    (None, None) => None,
-                    (Some(e), None) => Some(e.value.iter().map(|(v, _)| v).collect::<Vec<_>>()),
-                    (None, Some(v)) => Some(vec![&v.value]),
-                    (Some(_), Some(_)) => return None,
-                };
-                let members = match members {
-                    Some(m) => {
-                        kinds &= m.iter().fold(0, |a, v| a | value_bits(v));
-                        let strings: Vec<&str> = m
-                            .iter()
-                            .filter_map(|v| if let JsonValue::String(s) = v { Some(s.as_str()) } else { None })
-                            .collect();
-                        if strings.len() != m.len() || strings.len() > MAX {
-                            return None;
-                        }
-                        Some(strings)
-                    }
-                    None => None,
-                };
-                if kinds & CONTAINERS != 0 || c.pattern.is_some() {
+/// Deepest nesting of containers a flat reader follows.
+const MAX_DEPTH: usize = 8;
+
+/// One value a flat reader may meet (the root, an object's property, an array's `items`).
+struct Prop<'a> {
+    /// its node (its scan function judges what the reader does not)
+    node: NodeId,
+    /// its own keywords (through `$ref`s)
+    c: &'a Checks,
+    /// the kinds it takes ([`type_bits`]; `integer` also set with `number`)
+    kinds: u8,
+    /// its `enum` or `const` strings
+    members: Option<Vec<&'a str>>,
+    /// the object and the array it is read as, when it takes those kinds
+    object: Option<u32>,
+    array: Option<u32>,
+}
+
+/// An object a flat reader follows.
+struct Obj<'a> {
+    /// its declared names, in order; its first property's value number
+    names: Vec<&'a str>,
+    first: u32,
+    required: u64,
+    closed: bool,
+    min: u64,
+    max: u64,
+}
+
+/// An array a flat reader follows.
+struct Arr {
+    /// `items`' value number
+    item: u32,
+    min: u64,
+    max: u64,
+    unique: bool,
+    /// its node (its scan function judges `uniqueItems`)
+    node: NodeId,
+}
+
+/// A flat tool's values, objects and arrays, numbered as `FlatSpec` has them.
+#[derive(Default)]
+struct Flat<'a> {
+    props: Vec<Option<Prop<'a>>>,
+    objects: Vec<Obj<'a>>,
+    arrays: Vec<Arr>,
+    /// the deepest nesting of containers
+    depth: usize,
+}
+
+impl<'a> Flat<'a> {
+    /// A new value's number (filled by [`Flat::fill`]).
+    fn slot(&mut self) -> Option<u32> {
+        self.props.push(None);
+        u32::try_from(self.props.len() - 1).ok()
+    }
+
+    /// Value `id` as node `n` (through `$ref`s alone), `depth` containers deep, with the
+    /// containers it may be; `None` when something in it is not read by a flat reader.
+    fn fill(&mut self, ir: &'a Ir, id: u32, n: NodeId, depth: usize) -> Option<()> {
+        let mut t = n;
+        for _ in 0..16 {
+            let Body::Checks(c) = &ir.node(t).body else { return None };
+            match shape_of(ir, t) {
+                shape::PLAIN => return self.fill_plain(ir, id, n, c, depth),
+                shape::REF => {
+                    t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?;
+                }
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// Value `id`: node `n` whose own keywords are `c`.
+    fn fill_plain(&mut self, ir: &'a Ir, id: u32, n: NodeId, c: &'a Checks, depth: usize) -> Option<()> {
+        let mut kinds = c.type_list().map_or(127, |ts| ts.iter().fold(0, |a, t| a | type_bits(*t)));
+        let members = match (&c.enum_values, &c.const_value) {
+            (None, None) => None,
+            (Some(e), None) => Some(e.value.iter().map(|(v, _)| v).collect::<Vec<_>>()),
+            (None, Some(v)) => Some(vec![&v.value]),
+            (Some(_), Some(_)) => return None,
+        };
+        let members = match members {
+            Some(m) => {
+                kinds &= m.iter().fold(0, |a, v| a | value_bits(v));
+                let strings: Vec<&str> = m
+                    .iter()
+                    .filter_map(|v| if let JsonValue::String(s) = v { Some(s.as_str()) } else { None })
+                    .collect();
+                if strings.len() != m.len() || strings.len() > MAX {
                     return None;
                 }
-                return Some(Prop { node: n, c, kinds, members });
+                Some(strings)
             }
-            shape::REF => {
-                t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?;
-            }
-            _ => return None,
+            None => None,
+        };
+        if kinds & STRING != 0 && c.pattern.is_some() {
+            return None;
         }
+        if kinds & CONTAINERS != 0 && depth >= MAX_DEPTH {
+            return None;
+        }
+        self.depth = self.depth.max(depth + usize::from(kinds & CONTAINERS != 0));
+        let object = if kinds & OBJECT != 0 { Some(self.object(ir, c, depth + 1)?) } else { None };
+        let array = if kinds & ARRAY != 0 { Some(self.array(ir, n, c, depth + 1)?) } else { None };
+        let slot = self.props.get_mut(usize::try_from(id).ok()?)?;
+        *slot = Some(Prop { node: n, c, kinds, members, object, array });
+        Some(())
     }
-    None
+
+    /// The object keywords `c` (of a value that may be an object, `depth` containers deep):
+    /// its number.
+    fn object(&mut self, ir: &'a Ir, c: &'a Checks, depth: usize) -> Option<u32> {
+        if !c.pattern_properties.is_empty()
+            || c.property_names.is_some()
+            || !c.dependent_required.is_empty()
+            || !c.dependent_schemas.is_empty()
+            || c.unevaluated_properties.is_some()
+            || c.properties.len() > MAX
+            || !members_followed(c)
+            || c.required.iter().any(|r| !c.properties.iter().any(|p| p.name == r.0))
+        {
+            return None;
+        }
+        let names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
+        let bit = |i: usize| 1u64 << i;
+        let required =
+            c.required.iter().filter_map(|r| names.iter().position(|n| *n == r.0)).fold(0u64, |a, i| a | bit(i));
+        let ids = c.properties.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
+        let o = u32::try_from(self.objects.len()).ok()?;
+        self.objects.push(Obj {
+            first: ids.first().copied().unwrap_or(0),
+            names,
+            required,
+            closed: c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never)),
+            min: c.min_properties.as_ref().map_or(0, |m| m.value),
+            max: c.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
+        });
+        for (p, id) in c.properties.iter().zip(ids) {
+            self.fill(ir, id, p.node, depth)?;
+        }
+        Some(o)
+    }
+
+    /// The array keywords `c` of node `n` (a value that may be an array, `depth` containers
+    /// deep): its number. Only `items` with counts and `uniqueItems`.
+    fn array(&mut self, ir: &'a Ir, n: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
+        if !c.prefix_items.is_empty() || c.contains.is_some() || c.unevaluated_items.is_some() {
+            return None;
+        }
+        let items = c.items?;
+        let item = self.slot()?;
+        let a = u32::try_from(self.arrays.len()).ok()?;
+        self.arrays.push(Arr {
+            item,
+            min: c.min_items.as_ref().map_or(0, |m| m.value),
+            max: c.max_items.as_ref().map_or(u64::MAX, |m| m.value),
+            unique: c.unique_items,
+            node: n,
+        });
+        self.fill(ir, item, items, depth)?;
+        Some(a)
+    }
 }
 
 /// The bits of the words of `words` with byte `b` at `off`, by two table lookups (no branch on
@@ -281,6 +475,12 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     }
     if x.kinds & NULL != 0 && x.members.is_none() {
         arms.push(quote!(b'n' => #p::FlatStart::Literal(b"null"),));
+    }
+    if let Some(o) = x.object {
+        arms.push(quote!(b'{' => #p::FlatStart::Object(#o),));
+    }
+    if let Some(a) = x.array {
+        arms.push(quote!(b'[' => #p::FlatStart::Array(#a),));
     }
     quote! {
         match b {
