@@ -60,10 +60,45 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: a string with a `pattern` (the quick reader reads it).
+    /// Not flat: an array with `contains` (the quick reader reads it).
     pub struct NotFlat = {
         "type": "object",
-        "properties": {"a": {"type": "array", "items": {"type": "string", "pattern": "^a"}}}
+        "properties": {"a": {"type": "array", "items": {"type": "string"}, "contains": {"const": "x"}}}
+    };
+}
+
+tool_schema! {
+    /// `pattern` strings, unions of values of different kinds, tagged unions.
+    pub struct Unions = {
+        "type": "object",
+        "$defs": {
+            "Sku": {"type": "string", "pattern": "^[A-Z]{3}-[0-9]{4}$"},
+            "Ship": {
+                "type": "object",
+                "properties": {"method": {"const": "ship"}, "to": {"type": "string", "pattern": "^[0-9]{5}$"}},
+                "required": ["method", "to"],
+                "additionalProperties": false
+            }
+        },
+        "properties": {
+            "sku": {"$ref": "#/$defs/Sku"},
+            "code": {"type": "string", "pattern": "ab", "maxLength": 6},
+            "any": {"type": "string", "pattern": "^x(y|z)*$", "minLength": 2},
+            "note": {"anyOf": [{"type": "string", "maxLength": 5}, {"type": "null"}]},
+            "mixed": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "enum": ["auto", "off"]}, {"type": "array", "items": {"type": "boolean"}, "maxItems": 2}]},
+            "delivery": {
+                "oneOf": [
+                    {"$ref": "#/$defs/Ship"},
+                    {
+                        "type": "object",
+                        "properties": {"method": {"enum": ["pickup", "collect"]}, "store": {"type": "integer"}},
+                        "required": ["method"],
+                        "additionalProperties": false
+                    }
+                ]
+            }
+        },
+        "additionalProperties": false
     };
 }
 
@@ -177,7 +212,7 @@ const INVALID: &[&str] = &[
 #[test]
 fn the_flat_reader_changes_nothing_but_the_cost() {
     assert!(Stream::<Flat>::__flat() && Stream::<Open>::__flat() && Stream::<Empty>::__flat());
-    assert!(Stream::<Nested>::__flat() && Stream::<Rows>::__flat());
+    assert!(Stream::<Nested>::__flat() && Stream::<Rows>::__flat() && Stream::<Unions>::__flat());
     assert!(!Stream::<NotFlat>::__flat());
     for text in VALID {
         assert!(Flat::is_valid_json(text), "{text}");
@@ -343,5 +378,83 @@ fn the_flat_reader_reads_nested_objects_and_arrays() {
     let mut s = Rows::stream();
     let text = br#"[{"id": 1}, {"id": 2}, {"id": 3},"#;
     let Progress::Dead(d) = s.feed(text) else { panic!("maxItems 3") };
+    assert_eq!(d.offset, text.len() - 1);
+}
+
+const UNIONS_VALID: &[&str] = &[
+    "{}",
+    r#"{"sku": "ABC-1234", "code": "xxabyy", "any": "xyzy", "note": "hi", "mixed": 3}"#,
+    r#"{"note": null, "mixed": "auto", "delivery": {"method": "ship", "to": "12345"}}"#,
+    r#"{"mixed": [true, false], "delivery": {"method": "pickup"}}"#,
+    r#"{"delivery": {"method": "collect", "store": 12}, "mixed": []}"#,
+    r#" { "delivery" : { "method" : "ship" , "to" : "00000" } , "code" : "ab" } "#,
+    r#"{"mixed": 0, "note": "", "any": "xz"}"#,
+];
+
+const UNIONS_INVALID: &[&str] = &[
+    r#"{"sku": "ABC-123"}"#,
+    r#"{"sku": "ABC-12345"}"#,
+    r#"{"sku": "AbC-1234"}"#,
+    r#"{"sku": "ABC-1234x"}"#,
+    r#"{"sku": 1}"#,
+    r#"{"code": "xxxxxx"}"#,
+    r#"{"code": "xxxxxab"}"#,
+    r#"{"any": "x"}"#,
+    r#"{"any": "xyq"}"#,
+    r#"{"any": "yx"}"#,
+    r#"{"note": "toolong"}"#,
+    r#"{"note": 1}"#,
+    r#"{"note": nul}"#,
+    r#"{"mixed": -1}"#,
+    r#"{"mixed": "on"}"#,
+    r#"{"mixed": [1]}"#,
+    r#"{"mixed": [true, true, true]}"#,
+    r#"{"mixed": null}"#,
+    r#"{"mixed": 1.5}"#,
+    r#"{"delivery": {"method": "fly"}}"#,
+    r#"{"delivery": {"method": "ship"}}"#,
+    r#"{"delivery": {"method": "ship", "to": "1234"}}"#,
+    r#"{"delivery": {"method": "ship", "store": 1}}"#,
+    r#"{"delivery": {"method": "pickup", "to": "12345"}}"#,
+    r#"{"delivery": {"method": "pickup", "store": "x"}}"#,
+    r#"{"delivery": {"method": "pickup", "method": "ship"}}"#,
+    r#"{"delivery": {}}"#,
+    r#"{"delivery": []}"#,
+    r#"{"delivery": {"method": "ship", "to": "12345",}}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_patterns_and_unions() {
+    for text in UNIONS_VALID {
+        assert!(Unions::is_valid_json(text), "{text}");
+        assert!(all_cuts::<Unions>(text), "the flat reader stopped reading a valid text: {text}");
+        let mut s = Unions::stream();
+        assert!(!s.feed(text.as_bytes()).is_dead());
+        assert!(s.finish().is_ok(), "{text}");
+        assert!(!s.__automaton_built(), "{text}");
+    }
+    for text in UNIONS_INVALID {
+        assert!(!Unions::is_valid_json(text), "{text}");
+        all_cuts::<Unions>(text);
+        for bad in [0xFF, 0x80, 0xC3] {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes.insert(bytes.len() / 2, bad);
+            parity::<Unions>(&bytes, &[1]);
+            parity::<Unions>(&bytes, &[5]);
+        }
+    }
+    // The automaton's: a tag that is not the object's first member, an escape in a `pattern`
+    // string (the pattern is matched on decoded characters).
+    for text in [r#"{"delivery": {"to": "12345", "method": "ship"}}"#, r#"{"sku": "ABC-\u00312\u00334"}"#] {
+        assert!(Unions::is_valid_json(text), "{text}");
+        let mut s = Unions::stream();
+        let _ = s.feed(&text.as_bytes()[..text.len() - 2]);
+        assert!(!s.__quick(), "{text}");
+        all_cuts::<Unions>(text);
+    }
+    // Dead where the pattern's automaton dies: the third letter of the SKU that is lower case.
+    let mut s = Unions::stream();
+    let text = br#"{"sku": "ABc"#;
+    let Progress::Dead(d) = s.feed(text) else { panic!("an anchored pattern") };
     assert_eq!(d.offset, text.len() - 1);
 }

@@ -1,8 +1,10 @@
 //! The flat reader: a [`crate::Stream`]'s first reader for a flat tool, the commonest shape of
-//! tool arguments: an object (or an array) whose values are scalars (strings, `enum`s of
-//! strings, numbers, booleans, `null`, none with a `pattern`) or objects and arrays of such
-//! values in turn, at most 8 deep, each object with at most 64 declared names, each array with
-//! one `items` (counts and `uniqueItems` allowed).
+//! tool arguments: an object (or an array) whose values are scalars (strings, perhaps with a
+//! `pattern`, `enum`s of strings, numbers, booleans, `null`) or objects and arrays of such values
+//! in turn, at most 8 deep, each object with at most 64 declared names, each array with one
+//! `items` (counts and `uniqueItems` allowed); a value may also be a union of such values that
+//! take different kinds (read as the branch its first byte picks) or a tagged union of objects
+//! (read as an object whose one name is the tag until the tag's value picks the branch).
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
@@ -17,14 +19,16 @@
 //! (a dispatch on the state per byte cost more time than its instructions said).
 //!
 //! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
-//! not read itself (a key no declared name continues, an escape or a non-ASCII byte in a key or
-//! an `enum` string, a `\u` escape of a surrogate's half, a value of a kind its property does not
-//! take, and any death) ends its reading, and the automaton reads the whole text so far, once,
+//! not read itself (a key no declared name continues, an escape or a non-ASCII byte in a key, an
+//! `enum` or a `pattern` string, a `\u` escape of a surrogate's half, a value of a kind its
+//! property does not take, a tagged union's object whose first key is not the tag, and any
+//! death) ends its reading, and the automaton reads the whole text so far, once,
 //! and answers from there. Every death the automaton would find in a fragment makes this reader
 //! stop in that fragment (tested feed by feed against the automaton alone).
 
 use std::fmt;
 
+use crate::pattern::{Pattern, Stepped};
 use crate::text::{Num, Scanner};
 
 use super::lean::{judge_complete, WINDOW};
@@ -43,6 +47,11 @@ pub enum Start {
         /// `maxLength`
         max: u64,
     },
+    /// A string of at most `max` characters with a `pattern` ([`FlatSpec::pattern`]).
+    Pattern {
+        /// `maxLength`
+        max: u64,
+    },
     /// A number; `minus`: whether it may begin with `-` (a `minimum` above 0 or an
     /// `exclusiveMinimum` of 0 or more says no).
     Number {
@@ -55,6 +64,8 @@ pub enum Start {
     Object(u32),
     /// An array, read by [`FlatSpec::array`]`(a)`.
     Array(u32),
+    /// Read as value `q` (the branch of a union whose values of this kind it takes).
+    Via(u32),
     /// Not read here: the automaton reads it (a kind the property does not take is dead there).
     Hand,
 }
@@ -120,6 +131,17 @@ pub trait FlatSpec: 'static {
     fn name(o: u32, i: u32) -> &'static [u8];
     /// How value `p`'s text beginning with `b` is read.
     fn start(p: u32, b: u8) -> Start;
+    /// Whether some value is a union of branches that take different kinds ([`Start::Via`]).
+    const UNIONS: bool;
+    /// Value `p`'s `pattern`, when it has one.
+    fn pattern(p: u32) -> Option<&'static Pattern>;
+    /// Whether some value is the tag of a tagged union ([`FlatSpec::branch`]).
+    const TAGS: bool;
+    /// The branch that member `m` of tag value `p` picks: the branch's object, and the tag's bit
+    /// among its names (`None`: `p` is no tag). A tagged union's object is read first as an
+    /// object whose one name is the tag, which must come first; once its value is read, as the
+    /// branch's object.
+    fn branch(p: u32, m: u32) -> Option<(u32, u64)>;
     /// The `enum` strings of property `p` that have byte `b` at offset `off`.
     fn member_byte(p: u32, off: usize, b: u8) -> u64;
     /// The `enum` strings of property `p` that are `len` bytes long.
@@ -142,6 +164,10 @@ pub fn scan_span(scan: fn(&mut Scanner<'_>) -> crate::text::Step, span: &[u8]) -
     std::str::from_utf8(span).is_ok_and(|t| scan(&mut Scanner::new(t)).is_ok())
 }
 
+/// A `pattern`'s automaton that matched whatever follows ([`FlatReader`]'s `cand`; its states
+/// are `u32`s).
+const MATCHED: u64 = u64::MAX;
+
 /// Where the text stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum St {
@@ -163,6 +189,8 @@ enum St {
     Str,
     /// in a string value that must be one of the `enum` strings `cand`
     Enum,
+    /// in a string value with a `pattern`
+    Pat,
     /// in a string value's escape (where: [`Esc`])
     Esc,
     /// in a string value's multi-byte character
@@ -209,7 +237,9 @@ pub struct FlatReader<S: FlatSpec> {
     st: St,
     /// the value next or being read
     prop: u32,
-    /// the candidate names (in a key) or `enum` strings (in a string)
+    /// the candidate names (in a key) or `enum` strings (in a string); in a string with a
+    /// `pattern`, its automaton's state ([`MATCHED`] once it matched whatever follows: then it is
+    /// stepped no more)
     cand: u64,
     /// bytes of the key, characters of the string, so far
     off: u64,
@@ -333,6 +363,13 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.member_byte::<true>(text, b, at)
                 } else {
                     self.out(text, b, *at, |r, text, b, at| r.member_byte::<false>(text, b, &mut { at }))
+                }
+            }
+            St::Pat => {
+                if LONG {
+                    self.pattern_byte::<true>(text, b, at)
+                } else {
+                    self.out(text, b, *at, |r, text, b, at| r.pattern_byte::<false>(text, b, &mut { at }))
                 }
             }
             St::Str | St::Enum | St::Esc | St::Utf8 => {
@@ -524,7 +561,14 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(always)]
     fn value(&mut self, b: u8, at: usize) -> bool {
         self.start = at;
-        match S::start(self.prop, b) {
+        let mut start = S::start(self.prop, b);
+        if S::UNIONS {
+            if let Start::Via(q) = start {
+                self.prop = q;
+                start = S::start(q, b);
+            }
+        }
+        match start {
             Start::Str { members, max } => {
                 let st = if members == 0 { St::Str } else { St::Enum };
                 (self.cand, self.max, self.off, self.st) = (members, max, 0, st);
@@ -548,9 +592,10 @@ impl<S: FlatSpec> FlatReader<S> {
                 self.st = St::Lit;
                 word.first() == Some(&b)
             }
+            Start::Pattern { max } => self.pattern_start(max),
             Start::Object(o) => self.open(o, false, at),
             Start::Array(a) => self.open(a, true, at),
-            Start::Hand => false,
+            Start::Hand | Start::Via(_) => false,
         }
     }
 
@@ -593,7 +638,14 @@ impl<S: FlatSpec> FlatReader<S> {
             let span = text.get(self.start..=at).unwrap_or_default();
             // (An `enum` string here is printable ASCII: its characters are its bytes.)
             let len = usize::try_from(self.off).unwrap_or(usize::MAX);
-            let member = self.st == St::Str || self.cand & S::member_len(self.prop, len) != 0;
+            let members = self.cand & S::member_len(self.prop, len);
+            let member = self.st == St::Str || members != 0;
+            // A tagged union's tag: its object is the branch's from here.
+            if S::TAGS && members != 0 {
+                if let Some((o, bit)) = S::branch(self.prop, members.trailing_zeros()) {
+                    (self.cont, self.seen) = (o, bit);
+                }
+            }
             self.st = St::After;
             return member && S::string_end(self.prop, self.off, span);
         }
@@ -621,6 +673,53 @@ impl<S: FlatSpec> FlatReader<S> {
             }
             None => false,
         }
+    }
+
+    /// A string value with a `pattern` and a `maxLength` of `max` begins (out of line: the
+    /// commoner values' code stays small).
+    #[inline(never)]
+    fn pattern_start(&mut self, max: u64) -> bool {
+        let Some(dfa) = S::pattern(self.prop).and_then(Pattern::start) else { return false };
+        (self.max, self.off, self.st) = (max, 0, St::Pat);
+        self.cand = u64::from(dfa);
+        true
+    }
+
+    /// A byte of a string value with a `pattern` (at `*at`; `LONG`: with the plain bytes after
+    /// it): its plain characters counted and stepped on the pattern's automaton, as the quick
+    /// reader does; its closing quote; anything else (an escape, a non-ASCII or control byte) is
+    /// the automaton's.
+    #[inline(always)]
+    fn pattern_byte<const LONG: bool>(&mut self, text: &[u8], b: u8, at: &mut usize) -> bool {
+        let Some(p) = S::pattern(self.prop) else { return false };
+        if b == b'"' {
+            let span = text.get(self.start..=*at).unwrap_or_default();
+            self.st = St::After;
+            let matched = self.cand == MATCHED || u32::try_from(self.cand).is_ok_and(|s| p.matches_at_end(s));
+            return matched && S::string_end(self.prop, self.off, span);
+        }
+        if !is_plain(b) {
+            return false;
+        }
+        let end = if LONG { plain_end(text, *at + 1) } else { *at + 1 };
+        let run = text.get(*at..end).unwrap_or_default();
+        self.off += run.len() as u64;
+        *at = end - 1;
+        if self.off > self.max {
+            return false;
+        }
+        if self.cand != MATCHED {
+            let Ok(state) = u32::try_from(self.cand) else { return false };
+            let (state, how) = p.step_run(state, run);
+            self.cand = u64::from(state);
+            match how {
+                Stepped::Live => {}
+                Stepped::Matched => self.cand = MATCHED,
+                // (Where the pattern's automaton gives up, the automaton judges the string.)
+                Stepped::Dead | Stepped::Unknown => return false,
+            }
+        }
+        true
     }
 
     /// A byte of an escape, as the quick reader reads one (a surrogate pair is one character).

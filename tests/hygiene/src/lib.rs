@@ -72,7 +72,13 @@ pub mod tools {
                 "deep": {"type": "boolean"},
                 "maybe": {"type": ["string", "null"]},
                 "options": {"type": "object", "properties": {"follow": {"type": "boolean"}}, "additionalProperties": false},
-                "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "maxItems": 4}
+                "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "maxItems": 4},
+                "sku": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "via": {"oneOf": [
+                    {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}, "required": ["k"], "additionalProperties": false},
+                    {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"], "additionalProperties": false}
+                ]}
             },
             "required": ["path"],
             "additionalProperties": false,

@@ -30,4 +30,8 @@ fn the_flat_reader_works_under_a_renamed_dependency() {
     assert_eq!(toolgate_hygiene::flat_stream(nested), (true, true));
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "tags": ["x", "x"]}"#).0);
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "options": {"follow": 1}}"#).0);
+    let unions = r#"{"path": "a", "sku": "ABC", "note": null, "via": {"k": "a", "n": 2}}"#;
+    assert_eq!(toolgate_hygiene::flat_stream(unions), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "sku": "ABc"}"#).0);
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "via": {"k": "b", "n": 2}}"#).0);
 }

@@ -1,8 +1,10 @@
 //! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
-//! plain object or array whose values are plain scalars (strings, `enum`s or `const`s of strings,
-//! numbers, booleans, `null`; no `pattern`) or plain objects (at most 64 declared properties, no
-//! `patternProperties`, `propertyNames`, `dependent*` or `unevaluated*`) and arrays (one `items`,
-//! counts, `uniqueItems`) of such values, at most 8 containers deep, each perhaps behind `$ref`s.
+//! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
+//! `enum`s or `const`s of strings, numbers, booleans, `null`) or plain objects (at most 64
+//! declared properties, no `patternProperties`, `propertyNames`, `dependent*` or `unevaluated*`)
+//! and arrays (one `items`, counts, `uniqueItems`) of such values, or unions of such values whose
+//! branches take different kinds, or tagged unions of such objects, at most 8 containers deep,
+//! each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -16,9 +18,9 @@ use quote::quote;
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, NodeId};
 
-use super::stream::{members_followed, shape, shape_of, type_bits, value_bits, Automaton};
+use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Automaton, Tag};
 use super::text::sname;
-use super::validate::bound;
+use super::validate::{bound, pname};
 
 /// Names (and `enum` strings) a flat reader follows by the bits of a `u64`.
 const MAX: usize = 64;
@@ -33,13 +35,13 @@ const OBJECT: u8 = 64;
 const CONTAINERS: u8 = ARRAY | OBJECT;
 
 /// The flat reader's spec for `ir`'s tool (a `pub struct __Flat` and its `FlatSpec` impl), or
-/// `None` when the tool is not flat or is not read by the lean automaton alone.
+/// `None` when the tool is not flat or its root value is read by the general automaton.
 #[must_use]
 pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream> {
-    if *choice != Automaton::Lean {
+    if *choice == Automaton::General {
         return None;
     }
-    let mut flat = Flat::default();
+    let mut flat = Flat { shapes: (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect(), ..Flat::default() };
     let root = flat.slot()?;
     flat.fill(ir, root, ir.root, 0)?;
     let props = flat.props.into_iter().collect::<Option<Vec<_>>>()?;
@@ -78,10 +80,26 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
         }
     };
     let start = arms(&|x| Some(start_arm(x, &p)));
+    let pattern = arms(&|x| {
+        x.c.pattern.as_ref().filter(|_| x.kinds & STRING != 0 && x.via.is_empty()).map(|_| {
+            let name = pname(ir, x.own, 0);
+            quote!(::core::option::Option::Some(&#name))
+        })
+    });
+    let branch = arms(&|x| {
+        (!x.tag.is_empty()).then(|| {
+            let picks =
+                x.tag.iter().zip(0u32..).map(|((o, bit), m)| quote!(#m => ::core::option::Option::Some((#o, #bit)),));
+            quote!(match m { #(#picks)* _ => ::core::option::Option::None })
+        })
+    });
+    let tags = props.iter().any(|x| !x.tag.is_empty());
+    let unions = props.iter().any(|x| !x.via.is_empty());
     let member_byte = arms(&|x| x.members.as_deref().map(byte_match));
     let member_len = arms(&|x| x.members.as_deref().map(len_match));
-    let string_end = arms(&|x| (x.kinds & STRING != 0).then(|| string_end_arm(ir, x, &p)));
-    let number_end = arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0).then(|| number_end_arm(ir, x, k)));
+    let string_end = arms(&|x| (x.kinds & STRING != 0 && x.via.is_empty()).then(|| string_end_arm(ir, x, &p)));
+    let number_end =
+        arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| number_end_arm(ir, x, k)));
     let objects = numbered(
         flat.objects
             .iter()
@@ -172,6 +190,22 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
                 }
             }
             #[inline(always)]
+            fn pattern(p: ::core::primitive::u32) -> ::core::option::Option<&'static #p::Pattern> {
+                match p {
+                    #(#pattern)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+            const TAGS: ::core::primitive::bool = #tags;
+            const UNIONS: ::core::primitive::bool = #unions;
+            #[inline(always)]
+            fn branch(p: ::core::primitive::u32, m: ::core::primitive::u32) -> ::core::option::Option<(::core::primitive::u32, ::core::primitive::u64)> {
+                match p {
+                    #(#branch)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+            #[inline(always)]
             fn start(p: ::core::primitive::u32, b: ::core::primitive::u8) -> #p::FlatStart {
                 match p {
                     #(#start)*
@@ -231,11 +265,17 @@ struct Prop<'a> {
     c: &'a Checks,
     /// the kinds it takes ([`type_bits`]; `integer` also set with `number`)
     kinds: u8,
+    /// the node whose keywords `c` are (its `pattern`'s static is named after it)
+    own: NodeId,
     /// its `enum` or `const` strings
     members: Option<Vec<&'a str>>,
     /// the object and the array it is read as, when it takes those kinds
     object: Option<u32>,
     array: Option<u32>,
+    /// a union of branches that take different kinds: each branch's kinds and value number
+    via: Vec<(u8, u32)>,
+    /// a tagged union's tag: per member, the branch's object and the tag's bit among its names
+    tag: Vec<(u32, u64)>,
 }
 
 /// An object a flat reader follows.
@@ -263,6 +303,8 @@ struct Arr {
 /// A flat tool's values, objects and arrays, numbered as `FlatSpec` has them.
 #[derive(Default)]
 struct Flat<'a> {
+    /// how the lean automaton reads each node (for tagged unions)
+    shapes: Vec<u8>,
     props: Vec<Option<Prop<'a>>>,
     objects: Vec<Obj<'a>>,
     arrays: Vec<Arr>,
@@ -280,22 +322,106 @@ impl<'a> Flat<'a> {
     /// Value `id` as node `n` (through `$ref`s alone), `depth` containers deep, with the
     /// containers it may be; `None` when something in it is not read by a flat reader.
     fn fill(&mut self, ir: &'a Ir, id: u32, n: NodeId, depth: usize) -> Option<()> {
+        if let Some(tag) = tag_of(ir, &self.shapes, n) {
+            return self.fill_tagged(ir, id, n, &tag, depth);
+        }
         let mut t = n;
         for _ in 0..16 {
             let Body::Checks(c) = &ir.node(t).body else { return None };
             match shape_of(ir, t) {
-                shape::PLAIN => return self.fill_plain(ir, id, n, c, depth),
+                shape::PLAIN => return self.fill_plain(ir, id, n, t, c, depth),
                 shape::REF => {
                     t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?;
                 }
+                shape::UNION => return self.fill_union(ir, id, n, t, c, depth),
                 _ => return None,
             }
         }
         None
     }
 
+    /// Value `id`: node `n`, a union (node `t`, keywords `c`) whose branches take different
+    /// kinds of value, each read as a value of its own.
+    fn fill_union(&mut self, ir: &'a Ir, id: u32, n: NodeId, t: NodeId, c: &'a Checks, depth: usize) -> Option<()> {
+        let branches = if c.any_of.is_empty() { &c.one_of } else { &c.any_of };
+        let mut via = Vec::new();
+        for &b in branches {
+            let q = self.slot()?;
+            self.fill(ir, q, b, depth)?;
+            let kinds = self.props.get(usize::try_from(q).ok()?)?.as_ref()?.kinds;
+            via.push((kinds, q));
+        }
+        let kinds = via.iter().fold(0, |a, v| a | v.0);
+        let prop = Prop { node: n, c, kinds, own: t, members: None, object: None, array: None, via, tag: Vec::new() };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
+    }
+
+    /// Value `id`: node `n`, a tagged union, read as an object whose one name is the tag, which
+    /// must come first; its value (one of every branch's strings) then picks the branch's object.
+    fn fill_tagged(&mut self, ir: &'a Ir, id: u32, n: NodeId, tag: &Tag<'a>, depth: usize) -> Option<()> {
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        self.depth = self.depth.max(depth + 1);
+        let value = self.slot()?;
+        let o = u32::try_from(self.objects.len()).ok()?;
+        self.objects.push(Obj {
+            names: vec![tag.name],
+            first: value,
+            required: 1,
+            closed: true,
+            min: 0,
+            max: u64::MAX,
+        });
+        let mut members = Vec::new();
+        let mut picks = Vec::new();
+        let mut first = None;
+        for (strings, t, i) in &tag.branches {
+            let Body::Checks(tc) = &ir.node(*t).body else { return None };
+            let branch = self.object(ir, tc, depth + 1)?;
+            let bit = 1u64.checked_shl(u32::try_from(*i).ok()?)?;
+            members.extend(strings.iter().copied());
+            picks.extend(strings.iter().map(|_| (branch, bit)));
+            first = first.or_else(|| tc.properties.get(*i));
+        }
+        if members.len() > MAX {
+            return None;
+        }
+        // The tag's value: its keywords are the first branch's (an `enum` or `const` of strings
+        // and perhaps a `type`: nothing the reader checks but the members).
+        let p = first?;
+        let Body::Checks(pc) = &ir.node(p.node).body else { return None };
+        let tag_value = Prop {
+            node: p.node,
+            c: pc,
+            kinds: STRING,
+            own: p.node,
+            members: Some(members),
+            object: None,
+            array: None,
+            via: Vec::new(),
+            tag: picks,
+        };
+        *self.props.get_mut(usize::try_from(value).ok()?)? = Some(tag_value);
+        let Body::Checks(c) = &ir.node(n).body else { return None };
+        let prop = Prop {
+            node: n,
+            c,
+            kinds: OBJECT,
+            own: n,
+            members: None,
+            object: Some(o),
+            array: None,
+            via: Vec::new(),
+            tag: Vec::new(),
+        };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
+    }
+
     /// Value `id`: node `n` whose own keywords are `c`.
-    fn fill_plain(&mut self, ir: &'a Ir, id: u32, n: NodeId, c: &'a Checks, depth: usize) -> Option<()> {
+    fn fill_plain(&mut self, ir: &'a Ir, id: u32, n: NodeId, own: NodeId, c: &'a Checks, depth: usize) -> Option<()> {
         let mut kinds = c.type_list().map_or(127, |ts| ts.iter().fold(0, |a, t| a | type_bits(*t)));
         let members = match (&c.enum_values, &c.const_value) {
             (None, None) => None,
@@ -317,7 +443,7 @@ impl<'a> Flat<'a> {
             }
             None => None,
         };
-        if kinds & STRING != 0 && c.pattern.is_some() {
+        if kinds & STRING != 0 && c.pattern.is_some() && members.is_some() {
             return None;
         }
         if kinds & CONTAINERS != 0 && depth >= MAX_DEPTH {
@@ -327,7 +453,7 @@ impl<'a> Flat<'a> {
         let object = if kinds & OBJECT != 0 { Some(self.object(ir, c, depth + 1)?) } else { None };
         let array = if kinds & ARRAY != 0 { Some(self.array(ir, n, c, depth + 1)?) } else { None };
         let slot = self.props.get_mut(usize::try_from(id).ok()?)?;
-        *slot = Some(Prop { node: n, c, kinds, members, object, array });
+        *slot = Some(Prop { node: n, c, kinds, own, members, object, array, via: Vec::new(), tag: Vec::new() });
         Some(())
     }
 
@@ -454,10 +580,29 @@ fn len_match(words: &[&str]) -> TokenStream {
 fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     let c = x.c;
     let mut arms = Vec::new();
+    if !x.via.is_empty() {
+        for &(kinds, q) in &x.via {
+            let bytes = first_bytes(kinds);
+            if bytes.is_empty() {
+                continue;
+            }
+            arms.push(quote!(#(#bytes)|* => #p::FlatStart::Via(#q),));
+        }
+        return quote! {
+            match b {
+                #(#arms)*
+                _ => #p::FlatStart::Hand,
+            }
+        };
+    }
     if x.kinds & STRING != 0 {
         let members = x.members.as_ref().map_or(0u64, |m| (0..m.len()).fold(0, |a, i| a | 1u64 << i));
         let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
-        arms.push(quote!(b'"' => #p::FlatStart::Str { members: #members, max: #max },));
+        if c.pattern.is_some() {
+            arms.push(quote!(b'"' => #p::FlatStart::Pattern { max: #max },));
+        } else {
+            arms.push(quote!(b'"' => #p::FlatStart::Str { members: #members, max: #max },));
+        }
     }
     if x.kinds & (INTEGER | NUMBER) != 0 {
         // A `minimum` above 0, or an `exclusiveMinimum` of 0 or more: a `-` is already dead.
@@ -488,6 +633,30 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
             _ => #p::FlatStart::Hand,
         }
     }
+}
+
+/// The first bytes of the values of `kinds` (the patterns of a `match` arm).
+fn first_bytes(kinds: u8) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    if kinds & STRING != 0 {
+        out.push(quote!(b'"'));
+    }
+    if kinds & (INTEGER | NUMBER) != 0 {
+        out.push(quote!(b'-' | b'0'..=b'9'));
+    }
+    if kinds & BOOLEAN != 0 {
+        out.push(quote!(b't' | b'f'));
+    }
+    if kinds & NULL != 0 {
+        out.push(quote!(b'n'));
+    }
+    if kinds & OBJECT != 0 {
+        out.push(quote!(b'{'));
+    }
+    if kinds & ARRAY != 0 {
+        out.push(quote!(b'['));
+    }
+    out
 }
 
 /// Property `x`'s verdict on a closed string (its `enum` and `maxLength` checked by the reader):

@@ -324,9 +324,9 @@ pub(super) fn shape_of(ir: &Ir, n: NodeId) -> u8 {
 
 /// A tagged union (see the runtime's `Tagged`): the property's name and, per branch, its
 /// strings, its object node and the property's index in its names.
-struct Tag<'a> {
-    name: &'a str,
-    branches: Vec<(Vec<&'a str>, NodeId, usize)>,
+pub(super) struct Tag<'a> {
+    pub(super) name: &'a str,
+    pub(super) branches: Vec<(Vec<&'a str>, NodeId, usize)>,
 }
 
 /// The strings of a subschema that is only an `enum` or a `const` of strings, perhaps with a
@@ -370,7 +370,7 @@ fn through_refs(ir: &Ir, shapes: &[u8], n: NodeId) -> NodeId {
 
 /// Node `n` as a tagged union, if it is one, or stands for one through `$ref`s (`shapes`: how
 /// the lean automaton reads each node).
-fn tag_of<'a>(ir: &'a Ir, shapes: &[u8], n: NodeId) -> Option<Tag<'a>> {
+pub(super) fn tag_of<'a>(ir: &'a Ir, shapes: &[u8], n: NodeId) -> Option<Tag<'a>> {
     let Body::Checks(c) = &ir.node(through_refs(ir, shapes, n)).body else { return None };
     let branches = match (c.any_of.as_slice(), c.one_of.as_slice()) {
         (b, []) | ([], b) if b.len() >= 2 => b,
