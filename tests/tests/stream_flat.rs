@@ -209,26 +209,37 @@ const INVALID: &[&str] = &[
     r#""path""#,
 ];
 
+/// Every text of `valid` (which `T` accepts) and `invalid` (which it refuses) fed at every cut
+/// and in several chunkings, each answer the same as the automaton's alone; every valid text
+/// read to its end by the flat reader (the stream never built its automaton); every invalid one
+/// also with raw bytes no UTF-8 character begins with, or that break a character, inserted.
+fn texts<T: Tool>(valid: &[&str], invalid: &[&str]) {
+    for text in valid {
+        assert!(T::is_valid_json(text), "{text}");
+        assert!(all_cuts::<T>(text), "the flat reader stopped reading a valid text: {text}");
+        let mut s = T::stream();
+        assert!(!s.feed(text.as_bytes()).is_dead());
+        assert!(s.finish().is_ok(), "{text}");
+        assert!(!s.__automaton_built(), "{text}");
+    }
+    for text in invalid {
+        assert!(!T::is_valid_json(text), "{text}");
+        all_cuts::<T>(text);
+        for bad in [0xFF, 0x80, 0xC3] {
+            let mut bytes = text.as_bytes().to_vec();
+            bytes.insert(bytes.len() / 2, bad);
+            parity::<T>(&bytes, &[1]);
+            parity::<T>(&bytes, &[5]);
+        }
+    }
+}
+
 #[test]
 fn the_flat_reader_changes_nothing_but_the_cost() {
     assert!(Stream::<Flat>::__flat() && Stream::<Open>::__flat() && Stream::<Empty>::__flat());
     assert!(Stream::<Nested>::__flat() && Stream::<Rows>::__flat() && Stream::<Unions>::__flat());
     assert!(!Stream::<NotFlat>::__flat());
-    for text in VALID {
-        assert!(Flat::is_valid_json(text), "{text}");
-        assert!(all_cuts::<Flat>(text), "the flat reader stopped reading a valid text: {text}");
-    }
-    for text in INVALID {
-        assert!(!Flat::is_valid_json(text), "{text}");
-        all_cuts::<Flat>(text);
-        // Raw bytes no UTF-8 character begins with, or that break a character.
-        for bad in [0xFF, 0x80, 0xC3] {
-            let mut bytes = text.as_bytes().to_vec();
-            bytes.insert(bytes.len() / 2, bad);
-            parity::<Flat>(&bytes, &[1]);
-            parity::<Flat>(&bytes, &[5]);
-        }
-    }
+    texts::<Flat>(VALID, INVALID);
     // Escapes in a key, and in an `enum` string (compared on decoded characters), a key no name
     // continues: the automaton's.
     for text in
@@ -247,11 +258,6 @@ fn the_flat_reader_changes_nothing_but_the_cost() {
             assert!(!s.feed(&text.as_bytes()[..end]).is_dead());
             assert!(s.__quick(), "{text:?} cut at {end}");
         }
-        // Read to its end by the flat reader, the stream never built its automaton.
-        let mut s = Flat::stream();
-        assert!(!s.feed(text.as_bytes()).is_dead());
-        assert!(s.finish().is_ok(), "{text}");
-        assert!(!s.__automaton_built(), "{text}");
     }
 }
 
@@ -348,32 +354,8 @@ const ROWS_INVALID: &[&str] = &[
 
 #[test]
 fn the_flat_reader_reads_nested_objects_and_arrays() {
-    for text in NESTED_VALID {
-        assert!(Nested::is_valid_json(text), "{text}");
-        assert!(all_cuts::<Nested>(text), "the flat reader stopped reading a valid text: {text}");
-        let mut s = Nested::stream();
-        assert!(!s.feed(text.as_bytes()).is_dead());
-        assert!(s.finish().is_ok(), "{text}");
-        assert!(!s.__automaton_built(), "{text}");
-    }
-    for text in NESTED_INVALID {
-        assert!(!Nested::is_valid_json(text), "{text}");
-        all_cuts::<Nested>(text);
-        for bad in [0xFF, 0x80, 0xC3] {
-            let mut bytes = text.as_bytes().to_vec();
-            bytes.insert(bytes.len() / 2, bad);
-            parity::<Nested>(&bytes, &[1]);
-            parity::<Nested>(&bytes, &[5]);
-        }
-    }
-    for text in ROWS_VALID {
-        assert!(Rows::is_valid_json(text), "{text}");
-        assert!(all_cuts::<Rows>(text), "the flat reader stopped reading a valid text: {text}");
-    }
-    for text in ROWS_INVALID {
-        assert!(!Rows::is_valid_json(text), "{text}");
-        all_cuts::<Rows>(text);
-    }
+    texts::<Nested>(NESTED_VALID, NESTED_INVALID);
+    texts::<Rows>(ROWS_VALID, ROWS_INVALID);
     // Dead as soon as the automaton: a fourth row at its `,`, a closed object's other key.
     let mut s = Rows::stream();
     let text = br#"[{"id": 1}, {"id": 2}, {"id": 3},"#;
@@ -425,24 +407,7 @@ const UNIONS_INVALID: &[&str] = &[
 
 #[test]
 fn the_flat_reader_reads_patterns_and_unions() {
-    for text in UNIONS_VALID {
-        assert!(Unions::is_valid_json(text), "{text}");
-        assert!(all_cuts::<Unions>(text), "the flat reader stopped reading a valid text: {text}");
-        let mut s = Unions::stream();
-        assert!(!s.feed(text.as_bytes()).is_dead());
-        assert!(s.finish().is_ok(), "{text}");
-        assert!(!s.__automaton_built(), "{text}");
-    }
-    for text in UNIONS_INVALID {
-        assert!(!Unions::is_valid_json(text), "{text}");
-        all_cuts::<Unions>(text);
-        for bad in [0xFF, 0x80, 0xC3] {
-            let mut bytes = text.as_bytes().to_vec();
-            bytes.insert(bytes.len() / 2, bad);
-            parity::<Unions>(&bytes, &[1]);
-            parity::<Unions>(&bytes, &[5]);
-        }
-    }
+    texts::<Unions>(UNIONS_VALID, UNIONS_INVALID);
     // The automaton's: a tag that is not the object's first member, an escape in a `pattern`
     // string (the pattern is matched on decoded characters).
     for text in [r#"{"delivery": {"to": "12345", "method": "ship"}}"#, r#"{"sku": "ABC-\u00312\u00334"}"#] {
