@@ -128,7 +128,7 @@ pub trait FlatSpec: 'static {
     /// The names of object `o` that are `len` bytes long.
     fn name_len(o: u32, len: usize) -> u64;
     /// Object `o`'s `i`th declared name.
-    fn name(o: u32, i: u32) -> &'static [u8];
+    fn name(o: u32, i: u32) -> &'static str;
     /// How value `p`'s text beginning with `b` is read.
     fn start(p: u32, b: u8) -> Start;
     /// Whether some value is a union of branches that take different kinds ([`Start::Via`]).
@@ -318,7 +318,7 @@ impl<S: FlatSpec> FlatReader<S> {
                         let raw = text.get(*at..end).unwrap_or_default();
                         let mut cand = self.cand & S::name_len(self.cont, raw.len());
                         if cand & cand.wrapping_sub(1) == 0 {
-                            if cand != 0 && S::name(self.cont, cand.trailing_zeros()) != raw {
+                            if cand != 0 && S::name(self.cont, cand.trailing_zeros()).as_bytes() != raw {
                                 cand = 0;
                             }
                         } else {

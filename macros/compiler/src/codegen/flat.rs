@@ -123,14 +123,11 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
         flat.objects
             .iter()
             .map(|o| {
-                let arms = o.names.iter().zip(0u32..).map(|(n, i)| {
-                    let n = proc_macro2::Literal::byte_string(n.as_bytes());
-                    quote!(#i => #n,)
-                });
-                quote!(match i { #(#arms)* _ => b"" })
+                let arms = o.names.iter().zip(0u32..).map(|(n, i)| quote!(#i => #n,));
+                quote!(match i { #(#arms)* _ => "" })
             })
             .collect(),
-        quote!(b""),
+        quote!(""),
     );
     let arrays = numbered(
         flat.arrays
@@ -184,7 +181,7 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
                 }
             }
             #[inline(always)]
-            fn name(o: ::core::primitive::u32, i: ::core::primitive::u32) -> &'static [::core::primitive::u8] {
+            fn name(o: ::core::primitive::u32, i: ::core::primitive::u32) -> &'static ::core::primitive::str {
                 match o {
                     #name
                 }
