@@ -100,13 +100,19 @@ pub struct Array {
     pub unique: bool,
 }
 
-/// An enclosing container, kept while a value inside it is read.
+/// A container being read: the innermost one, or one around it kept while a value inside it is
+/// read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Frame {
+    /// its object's or array's number
     cont: u32,
+    /// whether it is an array
     arr: bool,
+    /// the names present (an object's)
     seen: u64,
+    /// the members or items begun
     count: u64,
+    /// where it began
     open: usize,
 }
 
@@ -245,13 +251,8 @@ pub struct FlatReader<S: FlatSpec> {
     off: u64,
     /// the string's `maxLength`
     max: u64,
-    /// the innermost container: its number, whether it is an array, the names present (an
-    /// object's), the members or items begun, where it began
-    cont: u32,
-    arr: bool,
-    seen: u64,
-    count: u64,
-    open: usize,
+    /// the innermost container
+    inner: Frame,
     /// the containers open, and those around the innermost
     depth: u8,
     stack: S::Stack,
@@ -316,14 +317,14 @@ impl<S: FlatSpec> FlatReader<S> {
                     let end = plain_end(text, *at + 1);
                     if text.get(end) == Some(&b'"') {
                         let raw = text.get(*at..end).unwrap_or_default();
-                        let mut cand = self.cand & S::name_len(self.cont, raw.len());
+                        let mut cand = self.cand & S::name_len(self.inner.cont, raw.len());
                         if cand & cand.wrapping_sub(1) == 0 {
-                            if cand != 0 && S::name(self.cont, cand.trailing_zeros()).as_bytes() != raw {
+                            if cand != 0 && S::name(self.inner.cont, cand.trailing_zeros()).as_bytes() != raw {
                                 cand = 0;
                             }
                         } else {
                             for (i, &n) in raw.iter().enumerate() {
-                                cand &= S::name_byte(self.cont, i, n);
+                                cand &= S::name_byte(self.inner.cont, i, n);
                             }
                         }
                         (self.cand, self.off) = (cand, raw.len() as u64);
@@ -331,12 +332,13 @@ impl<S: FlatSpec> FlatReader<S> {
                         return cand != 0;
                     }
                 }
-                let mut cand = self.cand & S::name_byte(self.cont, usize::try_from(self.off).unwrap_or(usize::MAX), b);
+                let mut cand =
+                    self.cand & S::name_byte(self.inner.cont, usize::try_from(self.off).unwrap_or(usize::MAX), b);
                 let mut off = self.off + 1;
                 // With the rest of the fragment at hand, the key's plain bytes in one loop.
                 while LONG && cand != 0 {
                     let Some(&n) = text.get(*at + 1).filter(|&&n| is_plain(n)) else { break };
-                    cand &= S::name_byte(self.cont, usize::try_from(off).unwrap_or(usize::MAX), n);
+                    cand &= S::name_byte(self.inner.cont, usize::try_from(off).unwrap_or(usize::MAX), n);
                     off += 1;
                     *at += 1;
                 }
@@ -400,7 +402,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 }
             }
             St::After => match b {
-                b',' if self.arr => self.next_item(),
+                b',' if self.inner.arr => self.next_item(),
                 b',' => {
                     self.st = St::Comma;
                     self.promise()
@@ -468,19 +470,19 @@ impl<S: FlatSpec> FlatReader<S> {
     /// A member is promised (a `,`, or the first key's quote): the count limits.
     #[inline]
     fn promise(&mut self) -> bool {
-        let o = S::object(self.cont);
-        self.count += 1;
-        self.count <= o.max && !(o.closed && o.names & !self.seen == 0)
+        let o = S::object(self.inner.cont);
+        self.inner.count += 1;
+        self.inner.count <= o.max && !(o.closed && o.names & !self.inner.seen == 0)
     }
 
     /// An array's `,`: an item is promised, `items` read next.
     #[inline]
     fn next_item(&mut self) -> bool {
-        let a = S::array(self.cont);
-        self.count += 1;
+        let a = S::array(self.inner.cont);
+        self.inner.count += 1;
         self.prop = a.item;
         self.st = St::Value;
-        self.count <= a.max
+        self.inner.count <= a.max
     }
 
     /// The first byte after an array's `[` (not whitespace), at `at`: its end, or its first
@@ -489,8 +491,8 @@ impl<S: FlatSpec> FlatReader<S> {
         if b == b']' {
             return self.close(text, b, at);
         }
-        let a = S::array(self.cont);
-        self.count = 1;
+        let a = S::array(self.inner.cont);
+        self.inner.count = 1;
         self.prop = a.item;
         a.max >= 1 && self.value(b, at)
     }
@@ -498,14 +500,14 @@ impl<S: FlatSpec> FlatReader<S> {
     /// A `}` or `]` (at `at`) that closes the innermost container when it is of that kind: its
     /// verdict, and the reader back in the container around it.
     fn close(&mut self, text: &[u8], b: u8, at: usize) -> bool {
-        let ok = if self.arr {
-            let a = S::array(self.cont);
+        let ok = if self.inner.arr {
+            let a = S::array(self.inner.cont);
             b == b']'
-                && self.count >= a.min
-                && (!a.unique || S::array_end(self.cont, text.get(self.open..=at).unwrap_or_default()))
+                && self.inner.count >= a.min
+                && (!a.unique || S::array_end(self.inner.cont, text.get(self.inner.open..=at).unwrap_or_default()))
         } else {
-            let o = S::object(self.cont);
-            b == b'}' && o.required & !self.seen == 0 && self.count >= o.min
+            let o = S::object(self.inner.cont);
+            b == b'}' && o.required & !self.inner.seen == 0 && self.inner.count >= o.min
         };
         if !ok {
             return false;
@@ -515,7 +517,7 @@ impl<S: FlatSpec> FlatReader<S> {
             None => self.st = St::Done,
             Some(i) => {
                 let Some(&f) = self.stack.as_ref().get(i) else { return false };
-                (self.cont, self.arr, self.seen, self.count, self.open) = (f.cont, f.arr, f.seen, f.count, f.open);
+                self.inner = f;
                 self.st = St::After;
             }
         }
@@ -526,10 +528,10 @@ impl<S: FlatSpec> FlatReader<S> {
     fn open(&mut self, cont: u32, arr: bool, at: usize) -> bool {
         if let Some(i) = usize::from(self.depth).checked_sub(1) {
             let Some(slot) = self.stack.as_mut().get_mut(i) else { return false };
-            *slot = Frame { cont: self.cont, arr: self.arr, seen: self.seen, count: self.count, open: self.open };
+            *slot = self.inner;
         }
         self.depth += 1;
-        (self.cont, self.arr, self.seen, self.count, self.open) = (cont, arr, 0, 0, at);
+        self.inner = Frame { cont, arr, seen: 0, count: 0, open: at };
         self.st = if arr { St::ArrFirst } else { St::First };
         true
     }
@@ -537,7 +539,7 @@ impl<S: FlatSpec> FlatReader<S> {
     /// A key's opening quote: the names not present yet are its candidates.
     #[inline]
     fn key(&mut self) -> bool {
-        self.cand = S::object(self.cont).names & !self.seen;
+        self.cand = S::object(self.inner.cont).names & !self.inner.seen;
         self.off = 0;
         self.st = St::Key;
         self.cand != 0
@@ -546,13 +548,13 @@ impl<S: FlatSpec> FlatReader<S> {
     /// A key's closing quote: the one name of its length among the candidates.
     #[inline(always)]
     fn close_key(&mut self) -> bool {
-        let name = self.cand & S::name_len(self.cont, usize::try_from(self.off).unwrap_or(usize::MAX));
+        let name = self.cand & S::name_len(self.inner.cont, usize::try_from(self.off).unwrap_or(usize::MAX));
         if name == 0 {
             return false;
         }
         let bit = name & name.wrapping_neg();
-        self.seen |= bit;
-        self.prop = S::object(self.cont).first + bit.trailing_zeros();
+        self.inner.seen |= bit;
+        self.prop = S::object(self.inner.cont).first + bit.trailing_zeros();
         self.st = St::Colon;
         true
     }
@@ -643,7 +645,7 @@ impl<S: FlatSpec> FlatReader<S> {
             // A tagged union's tag: its object is the branch's from here.
             if S::TAGS && members != 0 {
                 if let Some((o, bit)) = S::branch(self.prop, members.trailing_zeros()) {
-                    (self.cont, self.seen) = (o, bit);
+                    (self.inner.cont, self.inner.seen) = (o, bit);
                 }
             }
             self.st = St::After;
@@ -834,11 +836,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             cand: 0,
             off: 0,
             max: u64::MAX,
-            cont: 0,
-            arr: false,
-            seen: 0,
-            count: 0,
-            open: 0,
+            inner: Frame::default(),
             depth: 0,
             stack: S::Stack::default(),
             start: 0,
