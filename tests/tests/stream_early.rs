@@ -341,6 +341,10 @@ fn feeding_after_dead_or_finish_is_a_no_op() {
     assert!(!s.feed(br#"{"n": 5}"#).is_dead());
     assert!(s.finish().is_ok());
     assert!(!s.feed(b"garbage").is_dead());
+    // Fragments short enough for the first reader's short ways too.
+    assert!(!s.feed(b"}").is_dead());
+    assert!(!s.feed(b"]]").is_dead());
+    assert_eq!(s.text(), br#"{"n": 5}"#);
     assert!(s.finish().is_ok());
     assert_eq!(s.into_tool().unwrap().n, 5);
 }

@@ -251,6 +251,17 @@ fn the_flat_reader_changes_nothing_but_the_cost() {
         assert!(!s.__quick(), "{text}");
         all_cuts::<Flat>(text);
     }
+    // After `finish`, fragments of any length, on the short ways too, are ignored.
+    for text in VALID {
+        let mut s = Flat::stream();
+        assert!(!s.feed(text.as_bytes()).is_dead());
+        assert!(s.finish().is_ok(), "{text}");
+        for more in [&b"}"[..], b" ", b"]]", b"x", b"{\"a\": 1}"] {
+            assert!(!s.feed(more).is_dead(), "{text}");
+        }
+        assert_eq!(s.text(), text.as_bytes());
+        assert!(s.finish().is_ok(), "{text}");
+    }
     // Prefixes of valid texts: alive, and still the flat reader's.
     for text in VALID {
         for end in 0..text.len() {

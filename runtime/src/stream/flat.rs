@@ -236,10 +236,9 @@ enum Esc {
 
 /// The flat reader's state for the tool whose [`FlatSpec`] is `S`.
 pub struct FlatReader<S: FlatSpec> {
-    /// still reading (`false`: handed over to the automaton)
+    /// still reading (`false`: handed over to the automaton); while it reads, it has read all of
+    /// the text (it keeps no position of its own)
     on: bool,
-    /// bytes read
-    pos: usize,
     st: St,
     /// the value next or being read
     prop: u32,
@@ -284,11 +283,7 @@ impl<S: FlatSpec> Copy for FlatReader<S> {}
 
 impl<S: FlatSpec> fmt::Debug for FlatReader<S> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("FlatReader")
-            .field("on", &self.on)
-            .field("pos", &self.pos)
-            .field("st", &self.st)
-            .finish_non_exhaustive()
+        f.debug_struct("FlatReader").field("on", &self.on).field("st", &self.st).finish_non_exhaustive()
     }
 }
 
@@ -388,7 +383,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 if LONG {
                     self.number(prog, text, b, *at)
                 } else {
-                    self.out(text, b, *at, |r, text, b, at| r.number(prog, text, b, at))
+                    self.out(text, b, *at, move |r, text, b, at| r.number(prog, text, b, at))
                 }
             }
             St::Value => {
@@ -830,7 +825,6 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
     fn new(on: bool) -> Self {
         Self {
             on,
-            pos: 0,
             st: St::Start,
             prop: 0,
             cand: 0,
@@ -863,10 +857,8 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
 
     #[inline(always)]
     fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool {
-        debug_assert_eq!(text.len(), self.pos + 1, "the flat reader is behind the text");
         let mut at = text.len() - 1;
         if self.step::<false>(prog, text, b, &mut at) {
-            self.pos = at + 1;
             return true;
         }
         self.on = false;
@@ -874,11 +866,11 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
     }
 
     #[inline(never)]
-    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+    fn read(&mut self, prog: &'static Program, text: &[u8], from: usize) -> bool {
         if !self.on {
             return false;
         }
-        let mut at = self.pos;
+        let mut at = from;
         while let Some(&b) = text.get(at) {
             if !self.step::<true>(prog, text, b, &mut at) {
                 self.on = false;
@@ -886,7 +878,6 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             }
             at += 1;
         }
-        self.pos = at;
         true
     }
 

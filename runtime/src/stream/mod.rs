@@ -214,7 +214,9 @@ pub trait Reader: Clone + fmt::Debug + Send + Sync + 'static {
     fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool;
     /// Read what `text` (all of the text so far) has beyond what was read: `true` when it is
     /// alive for certain; `false` when the automaton must read it (then the reader is done).
-    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool;
+    /// `from`: the text's length before the fragment being read (a reader that keeps no position
+    /// of its own, having read all before it, begins there).
+    fn read(&mut self, prog: &'static Program, text: &[u8], from: usize) -> bool;
     /// The text ended: `true` when it is valid for certain; `false` when the automaton must
     /// decide (then the reader is done).
     fn finish(&mut self, text: &[u8]) -> bool;
@@ -240,7 +242,7 @@ impl<X: lean::Delegate> Reader for Quick<X> {
         Self::one_byte(self, prog, text, b)
     }
     #[inline(always)]
-    fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
+    fn read(&mut self, prog: &'static Program, text: &[u8], _: usize) -> bool {
         Self::read(self, prog, text)
     }
     fn finish(&mut self, text: &[u8]) -> bool {
@@ -278,6 +280,9 @@ pub struct Stream<T: Tool> {
     finished: Option<Result<(), Error>>,
     /// neither dead nor finished (one test of a flag where a feed would test both)
     open: bool,
+    /// open, and the first reader on: a fragment may take the reader's short way (one test of a
+    /// flag per byte where the short way would test two)
+    short: bool,
     tool: PhantomData<fn() -> T>,
 }
 
@@ -290,6 +295,7 @@ impl<T: Tool> Clone for Stream<T> {
             dead: self.dead.clone(),
             finished: self.finished.clone(),
             open: self.open,
+            short: self.short,
             tool: PhantomData,
         }
     }
@@ -329,6 +335,7 @@ impl<T: Tool> Stream<T> {
             dead: None,
             finished: None,
             open: true,
+            short: T::__Automaton::QUICK,
             tool: PhantomData,
         }
     }
@@ -343,6 +350,7 @@ impl<T: Tool> Stream<T> {
         self.dead = None;
         self.finished = None;
         self.open = true;
+        self.short = T::__Automaton::QUICK;
     }
 
     /// Feed the next fragment (split anywhere: inside a character, an escape, a number).
@@ -358,7 +366,7 @@ impl<T: Tool> Stream<T> {
         // each byte were a fragment of its own (the answer does not depend on how a text is
         // split), behind a call: that loop here cost 1-byte fragments 6-8% more.
         if let [b] = bytes {
-            if self.open && self.quick.on() {
+            if self.short {
                 self.text.push(*b);
                 if self.quick.one_byte(T::__PROGRAM, &self.text, *b) {
                     return Progress::Alive;
@@ -366,7 +374,7 @@ impl<T: Tool> Stream<T> {
                 return self.read_byte();
             }
         }
-        if bytes.len() <= Self::SHORT && self.open && self.quick.on() {
+        if bytes.len() <= Self::SHORT && self.short {
             return self.feed_short(bytes);
         }
         self.feed_any(bytes)
@@ -398,17 +406,20 @@ impl<T: Tool> Stream<T> {
         if !self.open {
             return self.progress();
         }
+        let from = self.text.len();
         self.text.extend_from_slice(bytes);
-        if self.quick.on() && self.quick.read(T::__PROGRAM, &self.text) {
+        if self.quick.on() && self.quick.read(T::__PROGRAM, &self.text, from) {
             return Progress::Alive;
         }
         self.read_automaton()
     }
 
-    /// The quick reader's long way, from the byte its short way did not take to the text's end.
+    /// The quick reader's long way, from the byte its short way did not take to the text's end
+    /// (where the quick reader stands; the flat reader's short way takes every byte it reads,
+    /// so it has stopped: no `from` is needed).
     #[inline(never)]
     fn read_byte(&mut self) -> Progress {
-        if self.quick.read(T::__PROGRAM, &self.text) {
+        if self.quick.read(T::__PROGRAM, &self.text, self.text.len()) {
             return Progress::Alive;
         }
         self.read_automaton()
@@ -418,6 +429,7 @@ impl<T: Tool> Stream<T> {
     /// first time).
     #[inline(never)]
     fn read_automaton(&mut self) -> Progress {
+        self.short = false;
         let m = Self::started(&mut self.m);
         if m.advance(&self.text) {
             return Progress::Alive;
@@ -530,6 +542,7 @@ impl<T: Tool> Stream<T> {
             if self.quick.finish(&self.text) {
                 self.finished = Some(Ok(()));
                 self.open = false;
+                self.short = false;
                 return Ok(());
             }
             // The automaton decides: it reads the whole text first.
@@ -552,6 +565,7 @@ impl<T: Tool> Stream<T> {
         };
         self.finished = Some(r.clone());
         self.open = false;
+        self.short = false;
         r
     }
 
@@ -603,6 +617,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __automaton_only(mut self) -> Self {
+        self.short = false;
         if self.quick.on() {
             self.quick.stop();
             let m = Self::started(&mut self.m);
