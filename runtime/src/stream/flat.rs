@@ -170,6 +170,15 @@ pub fn scan_span(scan: fn(&mut Scanner<'_>) -> crate::text::Step, span: &[u8]) -
     std::str::from_utf8(span).is_ok_and(|t| scan(&mut Scanner::new(t)).is_ok())
 }
 
+/// The first byte at or after `i` that is not whitespace (or the text's end).
+#[inline(always)]
+fn skip_ws(text: &[u8], mut i: usize) -> usize {
+    while text.get(i).is_some_and(|&b| is_ws(b)) {
+        i += 1;
+    }
+    i
+}
+
 /// A `pattern`'s automaton that matched whatever follows ([`FlatReader`]'s `cand`; its states
 /// are `u32`s).
 const MATCHED: u64 = u64::MAX;
@@ -323,8 +332,9 @@ impl<S: FlatSpec> FlatReader<S> {
                             }
                         }
                         (self.cand, self.off) = (cand, raw.len() as u64);
-                        *at = end - 1;
-                        return cand != 0;
+                        // Its closing quote, and the `:` after it, with it.
+                        *at = end;
+                        return cand != 0 && self.close_key() && self.colon(text, at);
                     }
                 }
                 let mut cand =
@@ -377,13 +387,18 @@ impl<S: FlatSpec> FlatReader<S> {
                 }
             }
             St::Key => {
-                b == b'"' && if LONG { self.close_key() } else { self.out(text, b, *at, |r, _, _, _| r.close_key()) }
+                b == b'"'
+                    && if LONG {
+                        self.close_key() && self.colon(text, at)
+                    } else {
+                        self.out(text, b, *at, |r, _, _, _| r.close_key())
+                    }
             }
             St::Int | St::Frac | St::Minus | St::Zero | St::Dot | St::E | St::ESign | St::Exp => {
                 if LONG {
-                    self.number(prog, text, b, *at)
+                    self.number::<true>(text, b, *at)
                 } else {
-                    self.out(text, b, *at, move |r, text, b, at| r.number(prog, text, b, at))
+                    self.out(text, b, *at, Self::number::<false>)
                 }
             }
             St::Value => {
@@ -396,21 +411,13 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.out(text, b, *at, |r, _, b, _| r.literal(b))
                 }
             }
-            St::After => match b {
-                b',' if self.inner.arr => self.next_item(),
-                b',' => {
-                    self.st = St::Comma;
-                    self.promise()
+            St::After => {
+                if LONG && b == b',' {
+                    self.comma(text, at)
+                } else {
+                    self.after::<LONG>(text, b, *at)
                 }
-                b'}' | b']' => {
-                    if LONG {
-                        self.close(text, b, *at)
-                    } else {
-                        self.out(text, b, *at, Self::close)
-                    }
-                }
-                _ => is_ws(b),
-            },
+            }
             St::Comma => match b {
                 b'"' => self.key(),
                 _ => is_ws(b),
@@ -460,6 +467,62 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(never)]
     fn out(&mut self, text: &[u8], b: u8, at: usize, event: impl FnOnce(&mut Self, &[u8], u8, usize) -> bool) -> bool {
         event(self, text, b, at)
+    }
+
+    /// A byte (at `at`) after a member's or an item's value: `,`, the container's end, or
+    /// whitespace.
+    #[inline(always)]
+    fn after<const LONG: bool>(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        match b {
+            b',' if self.inner.arr => self.next_item(),
+            b',' => {
+                self.st = St::Comma;
+                self.promise()
+            }
+            b'}' | b']' => {
+                if LONG {
+                    self.close(text, b, at)
+                } else {
+                    self.out(text, b, at, Self::close)
+                }
+            }
+            _ => is_ws(b),
+        }
+    }
+
+    /// After a key's closing quote (at `*at`), with the rest of the fragment at hand: the
+    /// whitespace and the `:` after it, each of which only keeps the text alive, read with it
+    /// (`*at` left on the last of them; a byte that is neither is read in its turn).
+    #[inline(always)]
+    fn colon(&mut self, text: &[u8], at: &mut usize) -> bool {
+        let mut i = skip_ws(text, *at + 1);
+        if text.get(i) == Some(&b':') {
+            self.st = St::Value;
+            i = skip_ws(text, i + 1);
+        }
+        *at = i - 1;
+        true
+    }
+
+    /// A `,` (at `*at`) after a member's or an item's value, with the rest of the fragment at
+    /// hand: the whitespace after it, and a member's key's opening quote, read with it.
+    #[inline(always)]
+    fn comma(&mut self, text: &[u8], at: &mut usize) -> bool {
+        if self.inner.arr {
+            *at = skip_ws(text, *at + 1) - 1;
+            return self.next_item();
+        }
+        self.st = St::Comma;
+        if !self.promise() {
+            return false;
+        }
+        let i = skip_ws(text, *at + 1);
+        if text.get(i) == Some(&b'"') {
+            *at = i;
+            return self.key();
+        }
+        *at = i - 1;
+        true
     }
 
     /// A member is promised (a `,`, or the first key's quote): the count limits.
@@ -767,7 +830,7 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A byte of a number (at `at`) that is not a digit after a digit.
     #[inline(always)]
-    fn number(&mut self, prog: &'static Program, text: &[u8], b: u8, at: usize) -> bool {
+    fn number<const LONG: bool>(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         let next = match (self.st, b) {
             (St::Minus, b'0') => St::Zero,
             (St::Minus, b'1'..=b'9') => St::Int,
@@ -784,7 +847,7 @@ impl<S: FlatSpec> FlatReader<S> {
             (St::E | St::ESign | St::Exp, b'0'..=b'9') => St::Exp,
             // The number ends before `b` (a `0` followed by a digit does not).
             (St::Zero | St::Int | St::Frac | St::Exp, _) if !(self.st == St::Zero && b.is_ascii_digit()) => {
-                return self.number_ends(prog, text, b, at);
+                return self.number_ends(text, at) && self.after::<LONG>(text, b, at);
             }
             _ => return false,
         };
@@ -796,12 +859,12 @@ impl<S: FlatSpec> FlatReader<S> {
         true
     }
 
-    /// The number ended before `b` (at `at`): its verdict, then `b` after it.
-    fn number_ends(&mut self, prog: &'static Program, text: &[u8], b: u8, mut at: usize) -> bool {
+    /// The number ended before the byte at `at`: its verdict (the byte is read after it).
+    fn number_ends(&mut self, text: &[u8], at: usize) -> bool {
         let span = text.get(self.start..at).unwrap_or_default();
         let num = if self.exp { None } else { literal_value(self.neg, self.sig, self.digits, self.point) };
         self.st = St::After;
-        S::number_end(self.prop, span, num) && self.step::<false>(prog, text, b, &mut at)
+        S::number_end(self.prop, span, num)
     }
 
     /// A byte of a literal.

@@ -2477,6 +2477,7 @@ pub(super) fn number_at(text: &[u8], at: usize) -> Option<(usize, Option<Num>)> 
 
 /// `number_literal`'s value from its sign, its digits' value `v` (exact below 19 digits),
 /// their count and the count before the point.
+#[inline(always)]
 pub(super) fn literal_value(neg: bool, v: u64, digits: usize, point: Option<usize>) -> Option<Num> {
     const POW10: [f64; 16] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
     match point {
@@ -2494,7 +2495,9 @@ pub(super) fn literal_value(neg: bool, v: u64, digits: usize, point: Option<usiz
 }
 
 /// Whether number `n` is within `[minimum, exclusiveMinimum, maximum, exclusiveMaximum]`, and an
-/// integer if `integer`.
+/// integer if `integer`. (Inlined: where the bounds are constants, as in a flat tool's emitted
+/// code, only their comparisons remain.)
+#[inline(always)]
 #[must_use]
 pub fn in_bounds(n: Num, b: &[Option<Limit>; 4], integer: bool) -> bool {
     let [lo, xlo, hi, xhi] = b;
