@@ -84,6 +84,8 @@ tool_schema! {
             "sku": {"$ref": "#/$defs/Sku"},
             "code": {"type": "string", "pattern": "ab", "maxLength": 6},
             "any": {"type": "string", "pattern": "^x(y|z)*$", "minLength": 2},
+            "pin": {"type": "string", "pattern": "^[0-9]{4}$", "maxLength": 3},
+            "quote": {"type": "string", "pattern": "^[a\"]b$"},
             "note": {"anyOf": [{"type": "string", "maxLength": 5}, {"type": "null"}]},
             "mixed": {"oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "enum": ["auto", "off"]}, {"type": "array", "items": {"type": "boolean"}, "maxItems": 2}]},
             "delivery": {
@@ -382,6 +384,7 @@ const UNIONS_VALID: &[&str] = &[
     r#"{"delivery": {"method": "collect", "store": 12}, "mixed": []}"#,
     r#" { "delivery" : { "method" : "ship" , "to" : "00000" } , "code" : "ab" } "#,
     r#"{"mixed": 0, "note": "", "any": "xz"}"#,
+    r#"{"quote": "ab", "sku": "ZZZ-0000"}"#,
 ];
 
 const UNIONS_INVALID: &[&str] = &[
@@ -390,6 +393,11 @@ const UNIONS_INVALID: &[&str] = &[
     r#"{"sku": "AbC-1234"}"#,
     r#"{"sku": "ABC-1234x"}"#,
     r#"{"sku": 1}"#,
+    r#"{"pin": "123"}"#,
+    r#"{"pin": "1234"}"#,
+    r#"{"quote": "bb"}"#,
+    r#"{"quote": "a"}"#,
+    r#"{"quote": "abb"}"#,
     r#"{"code": "xxxxxx"}"#,
     r#"{"code": "xxxxxab"}"#,
     r#"{"any": "x"}"#,
@@ -420,8 +428,13 @@ const UNIONS_INVALID: &[&str] = &[
 fn the_flat_reader_reads_patterns_and_unions() {
     texts::<Unions>(UNIONS_VALID, UNIONS_INVALID);
     // The automaton's: a tag that is not the object's first member, an escape in a `pattern`
-    // string (the pattern is matched on decoded characters).
-    for text in [r#"{"delivery": {"to": "12345", "method": "ship"}}"#, r#"{"sku": "ABC-\u00312\u00334"}"#] {
+    // string (the pattern is matched on decoded characters), one in a string whose pattern is
+    // one set of characters per offset.
+    for text in [
+        r#"{"delivery": {"to": "12345", "method": "ship"}}"#,
+        r#"{"sku": "ABC-\u00312\u00334"}"#,
+        r#"{"quote": "\"b"}"#,
+    ] {
         assert!(Unions::is_valid_json(text), "{text}");
         let mut s = Unions::stream();
         let _ = s.feed(&text.as_bytes()[..text.len() - 2]);

@@ -47,6 +47,15 @@ pub enum Start {
         /// `maxLength`
         max: u64,
     },
+    /// A string of at most `max` characters whose `pattern` accepts the strings of one length
+    /// whose characters are in one set per offset (`^[A-Z]{3}-[0-9]{4}$`): `masks[i]`, the
+    /// ASCII characters allowed at offset `i` (bit `c` for character `c`).
+    Fixed {
+        /// one set per offset
+        masks: &'static [u128],
+        /// `maxLength`
+        max: u64,
+    },
     /// A string of at most `max` characters with a `pattern` ([`FlatSpec::pattern`]).
     Pattern {
         /// `maxLength`
@@ -170,6 +179,12 @@ pub fn scan_span(scan: fn(&mut Scanner<'_>) -> crate::text::Step, span: &[u8]) -
     std::str::from_utf8(span).is_ok_and(|t| scan(&mut Scanner::new(t)).is_ok())
 }
 
+/// Whether plain byte `b` is in the set at offset `off` of a [`Start::Fixed`] string.
+#[inline(always)]
+fn in_set(masks: &[u128], off: u64, b: u8) -> bool {
+    usize::try_from(off).ok().and_then(|i| masks.get(i)).is_some_and(|m| m >> (b & 127) & 1 != 0)
+}
+
 /// The first byte at or after `i` that is not whitespace (or the text's end).
 #[inline(always)]
 fn skip_ws(text: &[u8], mut i: usize) -> usize {
@@ -206,6 +221,8 @@ enum St {
     Enum,
     /// in a string value with a `pattern`
     Pat,
+    /// in a string value whose `pattern` is one set of characters per offset (`fixed`)
+    Fixed,
     /// in a string value's escape (where: [`Esc`])
     Esc,
     /// in a string value's multi-byte character
@@ -268,6 +285,8 @@ pub struct FlatReader<S: FlatSpec> {
     start: usize,
     /// the current literal and the bytes of it read
     lit: (&'static [u8], u8),
+    /// the current string's sets of characters per offset ([`Start::Fixed`])
+    fixed: &'static [u128],
     /// the current number: its sign, its digits' value, their count, the count before its
     /// point, whether it has an exponent
     neg: bool,
@@ -350,6 +369,20 @@ impl<S: FlatSpec> FlatReader<S> {
                 (self.cand, self.off) = (cand, off);
                 cand != 0
             }
+            St::Fixed if is_plain(b) => {
+                let mut ok = in_set(self.fixed, self.off, b);
+                let mut off = self.off + 1;
+                if LONG {
+                    while ok {
+                        let Some(&n) = text.get(*at + 1).filter(|&&n| is_plain(n)) else { break };
+                        ok = in_set(self.fixed, off, n);
+                        off += 1;
+                        *at += 1;
+                    }
+                }
+                self.off = off;
+                ok && off <= self.max
+            }
             St::Int | St::Frac if b.is_ascii_digit() => {
                 let mut sig = self.sig.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
                 let mut digits = self.digits + 1;
@@ -379,7 +412,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.out(text, b, *at, |r, text, b, at| r.pattern_byte::<false>(text, b, &mut { at }))
                 }
             }
-            St::Str | St::Enum | St::Esc | St::Utf8 => {
+            St::Str | St::Enum | St::Fixed | St::Esc | St::Utf8 => {
                 if LONG {
                     self.string_rare(text, b, *at)
                 } else {
@@ -652,6 +685,10 @@ impl<S: FlatSpec> FlatReader<S> {
                 self.st = St::Lit;
                 word.first() == Some(&b)
             }
+            Start::Fixed { masks, max } => {
+                (self.fixed, self.cand, self.max, self.off, self.st) = (masks, 0, max, 0, St::Fixed);
+                true
+            }
             Start::Pattern { max } => self.pattern_start(max),
             Start::Object(o) => self.open(o, false, at),
             Start::Array(a) => self.open(a, true, at),
@@ -699,7 +736,11 @@ impl<S: FlatSpec> FlatReader<S> {
             // (An `enum` string here is printable ASCII: its characters are its bytes.)
             let len = usize::try_from(self.off).unwrap_or(usize::MAX);
             let members = self.cand & S::member_len(self.prop, len);
-            let member = self.st == St::Str || members != 0;
+            let member = match self.st {
+                St::Str => true,
+                St::Fixed => len == self.fixed.len(),
+                _ => members != 0,
+            };
             // A tagged union's tag: its object is the branch's from here.
             if S::TAGS && members != 0 {
                 if let Some((o, bit)) = S::branch(self.prop, members.trailing_zeros()) {
@@ -709,9 +750,9 @@ impl<S: FlatSpec> FlatReader<S> {
             self.st = St::After;
             return member && S::string_end(self.prop, self.off, span);
         }
-        // An `enum` string's escapes and other characters are the automaton's (it compares
-        // decoded characters).
-        if self.st == St::Enum {
+        // An `enum` string's or a `fixed` one's escapes and other characters are the
+        // automaton's (it compares decoded characters).
+        if matches!(self.st, St::Enum | St::Fixed) {
             return false;
         }
         // A character is certain at its first byte.
@@ -898,6 +939,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             stack: S::Stack::default(),
             start: 0,
             lit: (b"", 0),
+            fixed: &[],
             neg: false,
             sig: 0,
             digits: 0,

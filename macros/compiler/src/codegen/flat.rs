@@ -595,7 +595,15 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     if x.kinds & STRING != 0 {
         let members = x.members.as_ref().map_or(0u64, |m| (0..m.len()).fold(0, |a, i| a | 1u64 << i));
         let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
-        if c.pattern.is_some() {
+        if let Some(sets) = c.pattern.as_ref().and_then(|p| p.fixed.as_ref()) {
+            // One set of characters per offset: a bit per ASCII character (the others hand over).
+            let masks = sets.iter().map(|ranges| {
+                let mask =
+                    ranges.iter().flat_map(|&(lo, hi)| lo..=hi).filter(|&b| b < 128).fold(0u128, |m, b| m | 1u128 << b);
+                proc_macro2::Literal::u128_suffixed(mask)
+            });
+            arms.push(quote!(b'"' => #p::FlatStart::Fixed { masks: &[#(#masks),*], max: #max },));
+        } else if c.pattern.is_some() {
             arms.push(quote!(b'"' => #p::FlatStart::Pattern { max: #max },));
         } else {
             arms.push(quote!(b'"' => #p::FlatStart::Str { members: #members, max: #max },));
