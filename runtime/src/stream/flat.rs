@@ -179,6 +179,13 @@ pub fn scan_span(scan: fn(&mut Scanner<'_>) -> crate::text::Step, span: &[u8]) -
     std::str::from_utf8(span).is_ok_and(|t| scan(&mut Scanner::new(t)).is_ok())
 }
 
+/// The end of the root beginning with `b` at `at`, when it is complete in `text` and valid (out
+/// of line: met once a text, its setup stays out of the long way's loop).
+#[inline(never)]
+fn root_complete(prog: &'static Program, text: &[u8], at: usize, b: u8) -> Option<usize> {
+    judge_complete(prog.node(prog.root), text, at, b, 0)?.ok()
+}
+
 /// Whether plain byte `b` is in the set at offset `off` of a [`Start::Fixed`] string.
 #[inline(always)]
 fn in_set(masks: &[u128], off: u64, b: u8) -> bool {
@@ -484,7 +491,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 // long reply is not tried in vain): judged at once by its scan function, as the
                 // quick reader and the lean automaton have it.
                 if LONG && text.len() - *at <= WINDOW {
-                    if let Some(Ok(end)) = judge_complete(prog.node(prog.root), text, *at, b, 0) {
+                    if let Some(end) = root_complete(prog, text, *at, b) {
                         *at = end - 1;
                         self.st = St::Done;
                         return true;
