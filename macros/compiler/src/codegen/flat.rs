@@ -547,14 +547,18 @@ fn byte_match(words: &[&str]) -> TokenStream {
             }
         };
     }
+    // The masks padded to a power of two, and the byte taken below 128 (the reader only looks
+    // up plain bytes): neither lookup is bounds-checked at run time.
+    masks.resize(masks.len().next_power_of_two(), 0);
     let n = rows.len();
     let k = masks.len();
+    let last = k - 1;
     let rows = rows.iter().map(|r| quote!([#(#r),*]));
     quote! {{
         static INDEX: [[::core::primitive::u8; 128]; #n] = [#(#rows),*];
         static MASKS: [::core::primitive::u64; #k] = [#(#masks),*];
-        let i = INDEX.get(off).and_then(|row| row.get(::core::primitive::usize::from(b))).copied().unwrap_or(0);
-        MASKS.get(::core::primitive::usize::from(i)).copied().unwrap_or(0)
+        let i = INDEX.get(off).and_then(|row| row.get(::core::primitive::usize::from(b & 127))).copied().unwrap_or(0);
+        MASKS.get(::core::primitive::usize::from(i) & #last).copied().unwrap_or(0)
     }}
 }
 
@@ -719,7 +723,9 @@ mod tests {
         // Offset 0: `a` (97) is the first two words, `b` (98) the third; offset 1: `b` the
         // first, `c` (99) the second.
         assert!(
-            t.contains("static MASKS : [:: core :: primitive :: u64 ; 5usize] = [0u64 , 3u64 , 4u64 , 1u64 , 2u64]"),
+            t.contains(
+                "static MASKS : [:: core :: primitive :: u64 ; 8usize] = [0u64 , 3u64 , 4u64 , 1u64 , 2u64 , 0u64 , 0u64 , 0u64]"
+            ),
             "{t}"
         );
         let row = |lit: &[(usize, u8)]| -> String {
