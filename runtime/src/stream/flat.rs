@@ -548,16 +548,11 @@ impl<S: FlatSpec> FlatReader<S> {
     /// hand: the whitespace after it, and a member's key's opening quote, read with it.
     #[inline(always)]
     fn comma(&mut self, text: &[u8], at: &mut usize) -> bool {
-        if self.inner.arr {
-            *at = skip_ws(text, *at + 1) - 1;
-            return self.next_item();
-        }
-        self.st = St::Comma;
-        if !self.promise() {
+        if !self.after::<true>(text, b',', *at) {
             return false;
         }
         let i = skip_ws(text, *at + 1);
-        if text.get(i) == Some(&b'"') {
+        if !self.inner.arr && text.get(i) == Some(&b'"') {
             *at = i;
             return self.key();
         }
