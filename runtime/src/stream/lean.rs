@@ -1405,8 +1405,10 @@ pub(super) const WINDOW: usize = 128;
 /// `node`, judged at once by the subschema's scan function (what `is_valid_json` runs, exact)
 /// when it is complete within the next [`WINDOW`] bytes of `text`: `Ok(end)` when it is, and
 /// valid; `Err(block)` when the try failed (incomplete or invalid: values beginning before
-/// `block` are not worth trying); `None` when not tried (a scalar, too little text, or a value
-/// that the text's end cuts within the window before any closer of its kind).
+/// `block` are not worth trying); `None` when not tried (a scalar, too little text, a value with
+/// no closer of its kind within the window, or a root, `depth` 0, that the text does not end
+/// with a closer of its kind: a root is valid only with nothing but whitespace after it, and the
+/// readers find where a root followed by more dies).
 ///
 /// Only that window is tried: no scan function allocates on that little text (they do beyond 64
 /// members or items, or 256 bytes of escaped string), and a failed try costs little. After a
@@ -1419,11 +1421,16 @@ pub(super) fn judge_complete(node: &Node, text: &[u8], at: usize, b: u8, depth: 
     if window.len() < 32 || !matches!(b, b'{' | b'[') {
         return None;
     }
-    // Where the text ends within the window (a fragment's end, most often), not complete
-    // without a closer of its kind: a cheap search from the end (where a complete reply has its
-    // closer), where a failed try reads the value as far as the text goes (`}` and `]` are `{`
-    // and `[` plus 2).
-    if window.len() < WINDOW && !window.iter().rev().any(|&c| c == b + 2) {
+    // Not complete without a closer of its kind within the window: a cheap search from the end
+    // (where a complete reply has its closer), where a failed try reads the value as far as the
+    // window goes (`}` and `]` are `{` and `[` plus 2). The root must be the text's last token:
+    // a fragment cut after a nested value's closer is not tried.
+    let closer = b + 2;
+    if depth == 0 {
+        if text.iter().rev().find(|&&c| !is_ws(c)) != Some(&closer) {
+            return None;
+        }
+    } else if !window.iter().rev().any(|&c| c == closer) {
         return None;
     }
     let t = match std::str::from_utf8(window) {
@@ -1491,11 +1498,13 @@ mod tests {
 
     /// A container complete within reach is judged whole; one cut by the text's end within the
     /// window is not tried when no closer of its kind follows it, and is tried (and fails) when
-    /// one does (a nested value's) or when the window is full; short text is not tried.
+    /// one does (a nested value's), except at the root, tried only when the text ends with its
+    /// closer; short text is not tried.
     #[test]
     fn judge_complete_tries_only_what_can_be_complete() {
         let any = &Node::ALWAYS;
         let judge = |text: &str| judge_complete(any, text.as_bytes(), 0, text.as_bytes()[0], 0);
+        let nested_judge = |text: &str| judge_complete(any, text.as_bytes(), 0, text.as_bytes()[0], 1);
         let object = r#"{"a": [1, 2, 3], "b": "a string of some length"}"#;
         let array = r#"[1, 2, 3, "a string of some length", {"k": 0}]"#;
         for whole in [object, array] {
@@ -1506,15 +1515,25 @@ mod tests {
             assert!(!cut.contains(closer), "{cut}");
             assert_eq!(judge(cut), None, "{cut}");
         }
-        // A nested object's closer: tried, and failed.
+        // A nested object's closer: tried, and failed, below the root; the root is only tried
+        // when the text ends with its closer.
         let nested = r#"{"a": {"b": 1}, "c": "a string of some length"#;
-        assert!(matches!(judge(nested), Some(Err(_))), "{nested}");
+        assert!(matches!(nested_judge(nested), Some(Err(_))), "{nested}");
+        assert_eq!(judge(nested), None, "{nested}");
+        let ends = r#"{"a": {"b": 1}, "c": "a string of some length"} "#;
+        assert_eq!(judge(ends), Some(Ok(ends.len() - 1)), "{ends}");
+        let more = r#"{"a": {"b": 1}, "c": "a string of some length"} 1"#;
+        assert_eq!(judge(more), None, "{more}");
+        assert_eq!(nested_judge(more), Some(Ok(more.len() - 2)), "{more}");
         // The array's closer does not count for an object.
         let other = r#"{"a": [1, 2], "c": "a string of some length"#;
-        assert_eq!(judge(other), None, "{other}");
-        // A full window without a closer: tried (the text goes on beyond it).
+        assert_eq!(nested_judge(other), None, "{other}");
+        // A full window without a closer: not tried (it cannot close within it).
         let long = format!(r#"{{"a": "{}"#, "x".repeat(200));
-        assert!(matches!(judge(&long), Some(Err(_))), "{long}");
+        assert_eq!(nested_judge(&long), None, "{long}");
+        // A full window with one, not the value's own: tried, and failed.
+        let long = format!(r#"{{"a": {{}}, "b": "{}"#, "x".repeat(200));
+        assert!(matches!(nested_judge(&long), Some(Err(_))), "{long}");
         // Too little text: not tried.
         assert_eq!(judge(r#"{"a": 1}"#), None);
     }
