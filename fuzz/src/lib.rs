@@ -228,6 +228,7 @@ tool_schema! {
             "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
             "step": {"type": "number", "multipleOf": 0.5},
             "delta": {"type": "integer"},
+            "level": {"enum": [1, 2.5, "max", null, false]},
             "deep": {"type": "boolean"},
             "maybe": {"type": ["string", "null"], "maxLength": 3},
             "opts": {"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"enum": ["x", "yz"]}}, "required": ["a"], "additionalProperties": false},

@@ -105,6 +105,22 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// `enum`s and `const`s of scalars other than strings: numbers (compared by value), literals.
+    pub struct Listed = {
+        "type": "object",
+        "properties": {
+            "level": {"enum": [1, 2.5, -3, "max", null]},
+            "on": {"const": true},
+            "off": {"enum": [false, "no"]},
+            "big": {"type": "integer", "enum": [18446744073709551616, 0]},
+            "scale": {"const": 1e2},
+            "picks": {"type": "array", "items": {"enum": [1, 2, "x"]}, "uniqueItems": true}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
     /// Objects and arrays of flat values, nested.
     pub struct Nested = {
         "type": "object",
@@ -423,6 +439,55 @@ const UNIONS_INVALID: &[&str] = &[
     r#"{"delivery": []}"#,
     r#"{"delivery": {"method": "ship", "to": "12345",}}"#,
 ];
+
+const LISTED_VALID: &[&str] = &[
+    "{}",
+    r#"{"level": 1, "on": true, "off": false, "scale": 100}"#,
+    r#"{"level": 2.50, "off": "no", "scale": 1e2, "big": 18446744073709551616}"#,
+    r#"{"level": -3, "big": 0, "picks": [1, "x", 2.0]}"#,
+    r#"{"level": "max", "scale": 100.0}"#,
+    r#"{"level": null, "picks": []}"#,
+    r#"{"level": 1.0, "big": 0e5}"#,
+];
+
+const LISTED_INVALID: &[&str] = &[
+    r#"{"level": 3}"#,
+    r#"{"level": -1}"#,
+    r#"{"level": 25e-1, "on": false}"#,
+    r#"{"level": "min"}"#,
+    r#"{"level": true}"#,
+    r#"{"level": 1e400}"#,
+    r#"{"level": [1]}"#,
+    r#"{"on": false}"#,
+    r#"{"on": null}"#,
+    r#"{"on": tru}"#,
+    r#"{"off": true}"#,
+    r#"{"off": "yes"}"#,
+    r#"{"big": 1}"#,
+    r#"{"big": 18446744073709551615}"#,
+    r#"{"scale": 1}"#,
+    r#"{"scale": "1e2"}"#,
+    r#"{"picks": [1, 1.0]}"#,
+    r#"{"picks": [3]}"#,
+    r#"{"picks": [null]}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_enums_of_numbers_and_literals() {
+    assert!(Stream::<Listed>::__flat());
+    texts::<Listed>(LISTED_VALID, LISTED_INVALID);
+    // A literal the `enum` does not list: dead at its first byte.
+    for (text, at) in [(r#"{"on": f"#, 7), (r#"{"off": t"#, 8), (r#"{"level": f"#, 10)] {
+        let Progress::Dead(d) = Listed::stream().feed(text.as_bytes()) else { panic!("{text}") };
+        assert_eq!(d.offset, at, "{text}");
+    }
+    // A number no member equals: dead when it ends, not before (`3` may become `3e-1`... and
+    // `2` may become `2.5`).
+    let mut s = Listed::stream();
+    assert!(!s.feed(br#"{"level": 2"#).is_dead());
+    let Progress::Dead(d) = s.feed(b"}") else { panic!("2 is no member") };
+    assert_eq!(d.offset, 11);
+}
 
 #[test]
 fn the_flat_reader_reads_patterns_and_unions() {

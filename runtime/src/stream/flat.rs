@@ -1,6 +1,6 @@
 //! The flat reader: a [`crate::Stream`]'s first reader for a flat tool, the commonest shape of
 //! tool arguments: an object (or an array) whose values are scalars (strings, perhaps with a
-//! `pattern`, `enum`s of strings, numbers, booleans, `null`) or objects and arrays of such values
+//! `pattern`, `enum`s of scalars, numbers, booleans, `null`) or objects and arrays of such values
 //! in turn, at most 8 deep, each object with at most 64 declared names, each array with one
 //! `items` (counts and `uniqueItems` allowed); a value may also be a union of such values that
 //! take different kinds (read as the branch its first byte picks) or a tagged union of objects

@@ -1,6 +1,6 @@
 //! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
 //! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
-//! `enum`s or `const`s of strings, numbers, booleans, `null`) or plain objects (at most 64
+//! `enum`s or `const`s of scalars, numbers, booleans, `null`) or plain objects (at most 64
 //! declared properties, no `patternProperties`, `propertyNames`, `dependent*` or `unevaluated*`)
 //! and arrays (one `items`, counts, `uniqueItems`) of such values, or unions of such values whose
 //! branches take different kinds, or tagged unions of such objects, at most 8 containers deep,
@@ -266,6 +266,8 @@ struct Prop<'a> {
     own: NodeId,
     /// its `enum` or `const` strings
     members: Option<Vec<&'a str>>,
+    /// with an `enum` or `const`: the literals among its members (1 `null`, 2 `true`, 4 `false`)
+    listed: Option<u8>,
     /// the object and the array it is read as, when it takes those kinds
     object: Option<u32>,
     array: Option<u32>,
@@ -349,7 +351,18 @@ impl<'a> Flat<'a> {
             via.push((kinds, q));
         }
         let kinds = via.iter().fold(0, |a, v| a | v.0);
-        let prop = Prop { node: n, c, kinds, own: t, members: None, object: None, array: None, via, tag: Vec::new() };
+        let prop = Prop {
+            node: n,
+            c,
+            kinds,
+            own: t,
+            members: None,
+            listed: None,
+            object: None,
+            array: None,
+            via,
+            tag: Vec::new(),
+        };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
     }
@@ -395,6 +408,7 @@ impl<'a> Flat<'a> {
             kinds: STRING,
             own: p.node,
             members: Some(members),
+            listed: Some(0),
             object: None,
             array: None,
             via: Vec::new(),
@@ -408,6 +422,7 @@ impl<'a> Flat<'a> {
             kinds: OBJECT,
             own: n,
             members: None,
+            listed: None,
             object: Some(o),
             array: None,
             via: Vec::new(),
@@ -426,19 +441,30 @@ impl<'a> Flat<'a> {
             (None, Some(v)) => Some(vec![&v.value]),
             (Some(_), Some(_)) => return None,
         };
-        let members = match members {
+        // Strings followed member by member, literals checked at their first byte, numbers
+        // judged by the scan function when they end (as the automaton has them); arrays and
+        // objects are for the quick reader.
+        let (members, listed) = match members {
             Some(m) => {
                 kinds &= m.iter().fold(0, |a, v| a | value_bits(v));
                 let strings: Vec<&str> = m
                     .iter()
                     .filter_map(|v| if let JsonValue::String(s) = v { Some(s.as_str()) } else { None })
                     .collect();
-                if strings.len() != m.len() || strings.len() > MAX {
+                if kinds & CONTAINERS != 0 || strings.len() > MAX {
                     return None;
                 }
-                Some(strings)
+                let literals = m.iter().fold(0u8, |a, v| {
+                    a | match v {
+                        JsonValue::Null => 1,
+                        JsonValue::Bool(true) => 2,
+                        JsonValue::Bool(false) => 4,
+                        _ => 0,
+                    }
+                });
+                ((!strings.is_empty()).then_some(strings), Some(literals))
             }
-            None => None,
+            None => (None, None),
         };
         if kinds & STRING != 0 && c.pattern.is_some() && members.is_some() {
             return None;
@@ -450,7 +476,7 @@ impl<'a> Flat<'a> {
         let object = if kinds & OBJECT != 0 { Some(self.object(ir, c, depth + 1)?) } else { None };
         let array = if kinds & ARRAY != 0 { Some(self.array(ir, n, c, depth + 1)?) } else { None };
         let slot = self.props.get_mut(usize::try_from(id).ok()?)?;
-        *slot = Some(Prop { node: n, c, kinds, own, members, object, array, via: Vec::new(), tag: Vec::new() });
+        *slot = Some(Prop { node: n, c, kinds, own, members, listed, object, array, via: Vec::new(), tag: Vec::new() });
         Some(())
     }
 
@@ -623,11 +649,15 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
         arms.push(quote!(b'-' => #p::FlatStart::Number { minus: #minus },));
         arms.push(quote!(b'0'..=b'9' => #p::FlatStart::Number { minus: true },));
     }
-    if x.kinds & BOOLEAN != 0 && x.members.is_none() {
+    // A literal the `enum` or `const` does not list is dead at its first byte: the automaton's.
+    let listed = |bit: u8| x.listed.is_none_or(|l| l & bit != 0);
+    if x.kinds & BOOLEAN != 0 && listed(2) {
         arms.push(quote!(b't' => #p::FlatStart::Literal(b"true"),));
+    }
+    if x.kinds & BOOLEAN != 0 && listed(4) {
         arms.push(quote!(b'f' => #p::FlatStart::Literal(b"false"),));
     }
-    if x.kinds & NULL != 0 && x.members.is_none() {
+    if x.kinds & NULL != 0 && listed(1) {
         arms.push(quote!(b'n' => #p::FlatStart::Literal(b"null"),));
     }
     if let Some(o) = x.object {
@@ -688,7 +718,8 @@ fn number_end_arm(ir: &Ir, x: &Prop<'_>, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
     let scan = sname(ir, x.node);
     let by_scan = quote!(#p::flat_scan_span(#scan, span));
-    if c.multiple_of.is_some() {
+    // `multipleOf`, and an `enum` or `const` (numbers compared by value: `1.0` is `1`).
+    if c.multiple_of.is_some() || x.listed.is_some() {
         return by_scan;
     }
     let integer = x.kinds & NUMBER == 0;
