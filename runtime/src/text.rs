@@ -912,6 +912,16 @@ impl KeyFilter {
     }
 }
 
+/// Whether the key whose quotes are at offsets `ks` and `ke` of `text` repeats a key before it
+/// in the object whose `{` is at `obj` (decoded: `"\u0061"` is `"a"`); `None` when the text there
+/// is not well-formed (never, for text a reader read alive). Reads the object's text again.
+pub(crate) fn key_before(text: &[u8], obj: usize, ks: usize, ke: usize) -> Option<bool> {
+    let quoted = std::str::from_utf8(text.get(ks..=ke)?).ok()?;
+    let key = Scanner::new(quoted).string().ok()?;
+    let members = std::str::from_utf8(text.get(obj..ks)?).ok()?;
+    Some(Scanner::new(members).has_key_before(0, members.len(), key))
+}
+
 /// The items an array has seen (a Bloom filter of canonical hashes, equal for equal values), for
 /// `uniqueItems` in one pass: only an item whose bits are all set is compared with the earlier
 /// items.

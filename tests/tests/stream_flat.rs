@@ -121,6 +121,23 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Free values (`true`, an object or array of anything), undeclared members of open objects
+    /// (free, or as `additionalProperties` has them).
+    pub struct Free = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer"},
+            "payload": true,
+            "meta": {"type": "object"},
+            "list": {"type": "array", "maxItems": 3},
+            "headers": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 5}},
+            "opts": {"type": "object", "properties": {"a": {"type": "boolean"}}, "additionalProperties": {"type": "integer", "minimum": 0}}
+        },
+        "required": ["id"]
+    };
+}
+
+tool_schema! {
     /// Objects and arrays of flat values, nested.
     pub struct Nested = {
         "type": "object",
@@ -291,12 +308,13 @@ fn the_flat_reader_changes_nothing_but_the_cost() {
 }
 
 #[test]
-fn the_flat_reader_counts_members_and_hands_over_undeclared_keys() {
-    for text in [r#"{"a": 1}"#, r#"{"b": "x", "a": -3}"#] {
+fn the_flat_reader_counts_members_and_reads_undeclared_keys() {
+    // An undeclared key of an open object, its value free: read too.
+    for text in [r#"{"a": 1}"#, r#"{"b": "x", "a": -3}"#, r#"{"a": 1, "z": 2}"#, r#"{"z": [1, {"y": 2}], "y": 2}"#] {
         assert!(all_cuts::<Open>(text), "{text}");
     }
-    // An undeclared key of an open object: the automaton follows such keys (they may repeat).
-    for text in [r#"{"a": 1, "z": 2}"#, r#"{"z": [1, {"y": 2}], "z": 2}"#, r#"{"a": 1, "a": 2}"#] {
+    // A repeated key, declared or not: dead where it closes.
+    for text in [r#"{"z": [1, {"y": 2}], "z": 2}"#, r#"{"a": 1, "a": 2}"#] {
         let mut s = Open::stream();
         let _ = s.feed(&text.as_bytes()[..text.len() - 1]);
         assert!(!s.__quick(), "{text}");
@@ -439,6 +457,70 @@ const UNIONS_INVALID: &[&str] = &[
     r#"{"delivery": []}"#,
     r#"{"delivery": {"method": "ship", "to": "12345",}}"#,
 ];
+
+const FREE_VALID: &[&str] = &[
+    r#"{"id": 1}"#,
+    r#"{"id": 1, "payload": {"a": [1, "x", null, {"b": {}}], "c": -1.5e3, "d": true}, "meta": {}}"#,
+    r#"{"id": 2, "payload": "tab\t \u00e9 é 💩 \ud83d\udca9", "list": [[], {}, "s"]}"#,
+    r#"{"id": 3, "headers": {"x": "abc", "y": "", "xy": "12345"}, "opts": {"a": true, "b": 3, "cd": 0}}"#,
+    r#"{"id": 4, "zz": [true, false], "z": {"p": 1e300}, "zzz": null, "idx": 0}"#,
+    r#"{"payload": [1, [2, [3]]], "id": 5, "meta": {"k": {"l": "m"}, "n": []}, "list": []}"#,
+    r#"{"id": 6, "payload": 0, "payloads": 1, "pay": 2, "i": 3}"#,
+];
+
+const FREE_INVALID: &[&str] = &[
+    r#"{"id": 1, "payload": {"a": 1, "a": 2}}"#,
+    r#"{"id": 1, "x": 1, "x": 2}"#,
+    r#"{"id": 1, "id": 2}"#,
+    r#"{"id": 1, "meta": {}, "meta": {}}"#,
+    r#"{"id": 1, "meta": {"k": 1, "j": 2, "k": 3}}"#,
+    r#"{"id": 1, "headers": {"x": "toolong"}}"#,
+    r#"{"id": 1, "headers": {"x": 1}}"#,
+    r#"{"id": 1, "headers": {"x": "a", "x": "b"}}"#,
+    r#"{"id": 1, "opts": {"b": -1}}"#,
+    r#"{"id": 1, "opts": {"a": true, "a": false}}"#,
+    r#"{"id": 1, "opts": {"a": 1}}"#,
+    r#"{"id": 1, "payload": 1e400}"#,
+    r#"{"id": 1, "payload": [1,]}"#,
+    r#"{"id": 1, "payload": {"a" 1}}"#,
+    r#"{"id": 1, "payload": "\ud800"}"#,
+    r#"{"id": 1, "payload": "a\x"}"#,
+    r#"{"id": 1, "payload": tru}"#,
+    r#"{"id": 1, "payload": [1, 2}"#,
+    r#"{"id": 1, "payload": {"a": 1]}"#,
+    r#"{"id": 1, "list": [1, 2, 3, 4]}"#,
+    r#"{"id": 1, "meta": []}"#,
+    r#"{"id": "1", "meta": {}}"#,
+    r#"{"meta": {}}"#,
+    r#"{"id": 1, "payload": 01}"#,
+    r#"{"id": 1, "x": -}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_free_values_and_undeclared_members() {
+    assert!(Stream::<Free>::__flat());
+    texts::<Free>(FREE_VALID, FREE_INVALID);
+    // The automaton's: an escape in an undeclared name, a free value deeper than the reader's
+    // stack.
+    for text in [r#"{"id": 1, "\u0078": 1}"#, r#"{"id": 1, "payload": [[[[[[[[[[1]]]]]]]]]]}"#] {
+        assert!(Free::is_valid_json(text), "{text}");
+        let mut s = Free::stream();
+        let _ = s.feed(&text.as_bytes()[..text.len() - 2]);
+        assert!(!s.__quick(), "{text}");
+        all_cuts::<Free>(text);
+    }
+    // Many undeclared names: their hash bits collide, and the object's text is looked at again
+    // (read on when no earlier name is the same, dead when one is).
+    let many: Vec<String> = (0..40).map(|i| format!(r#""k{i}": {i}"#)).collect();
+    let text = format!(r#"{{"id": 1, "meta": {{{}}}}}"#, many.join(", "));
+    texts::<Free>(&[&text], &[]);
+    let text = format!(r#"{{"id": 1, "meta": {{{}, "k39": 1}}}}"#, many.join(", "));
+    texts::<Free>(&[], &[&text]);
+    // Dead when a repeated undeclared name closes.
+    let text = br#"{"id": 1, "x": 1, "x""#;
+    let Progress::Dead(d) = Free::stream().feed(text) else { panic!("a repeated name") };
+    assert_eq!(d.offset, text.len() - 1);
+}
 
 const LISTED_VALID: &[&str] = &[
     "{}",

@@ -1,8 +1,9 @@
 //! The flat reader: a [`crate::Stream`]'s first reader for a flat tool, the commonest shape of
 //! tool arguments: an object (or an array) whose values are scalars (strings, perhaps with a
-//! `pattern`, `enum`s of scalars, numbers, booleans, `null`) or objects and arrays of such values
-//! in turn, at most 8 deep, each object with at most 64 declared names, each array with one
-//! `items` (counts and `uniqueItems` allowed); a value may also be a union of such values that
+//! `pattern`, `enum`s of scalars, numbers, booleans, `null`), free values (any JSON value), or
+//! objects and arrays of such values in turn, at most 8 deep, each object with at most 64
+//! declared names (its undeclared members free, or of one such value, or none), each array with
+//! one `items` (counts and `uniqueItems` allowed); a value may also be a union of such values that
 //! take different kinds (read as the branch its first byte picks) or a tagged union of objects
 //! (read as an object whose one name is the tag until the tag's value picks the branch).
 //!
@@ -19,17 +20,17 @@
 //! (a dispatch on the state per byte cost more time than its instructions said).
 //!
 //! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
-//! not read itself (a key no declared name continues, an escape or a non-ASCII byte in a key, an
-//! `enum` or a `pattern` string, a `\u` escape of a surrogate's half, a value of a kind its
-//! property does not take, a tagged union's object whose first key is not the tag, and any
-//! death) ends its reading, and the automaton reads the whole text so far, once,
-//! and answers from there. Every death the automaton would find in a fragment makes this reader
+//! not read itself (a key no declared name continues in a closed object, an escape or a non-ASCII
+//! byte in a key, an `enum` or a `pattern` string, a `\u` escape of a surrogate's half, a value
+//! of a kind its property does not take, a tagged union's object whose first key is not the tag,
+//! a free value nested deeper than its stack, and any death, a repeated key's included) ends its
+//! reading, and the automaton reads the whole text so far, once, and answers from there. Every death the automaton would find in a fragment makes this reader
 //! stop in that fragment (tested feed by feed against the automaton alone).
 
 use std::fmt;
 
 use crate::pattern::{Pattern, Stepped};
-use crate::text::{Num, Scanner};
+use crate::text::{key_before, Num, Scanner};
 
 use super::lean::{judge_complete, WINDOW};
 use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead};
@@ -94,7 +95,13 @@ pub struct Object {
     pub max: u64,
     /// The value number of the first declared property (the others follow it in order).
     pub first: u32,
+    /// The value number of a member whose name is not declared ([`NONE`]: not read here: the
+    /// object is closed, or the automaton reads such a member).
+    pub extra: u32,
 }
+
+/// No value ([`Object::extra`]).
+pub const NONE: u32 = u32::MAX;
 
 /// An array's keywords, as the flat reader reads them ([`FlatSpec::array`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +126,9 @@ pub struct Frame {
     arr: bool,
     /// the names present (an object's)
     seen: u64,
+    /// the hashes of the undeclared names present, a bit or two each (an object's): a name whose
+    /// bits are all set already is looked for in the object's text
+    keys: u64,
     /// the members or items begun
     count: u64,
     /// where it began
@@ -177,6 +187,14 @@ pub trait FlatSpec: 'static {
 #[must_use]
 pub fn scan_span(scan: fn(&mut Scanner<'_>) -> crate::text::Step, span: &[u8]) -> bool {
     std::str::from_utf8(span).is_ok_and(|t| scan(&mut Scanner::new(t)).is_ok())
+}
+
+/// Whether a free value's number text (any JSON value's: no keyword to judge it by) is one
+/// `is_valid_json` reads (not beyond the `f64` range), by the scan (for [`FlatSpec`]'s emitted
+/// code, where the number has an exponent or is long).
+#[must_use]
+pub fn free_number(span: &[u8]) -> bool {
+    scan_span(|sc| sc.skip_value(), span)
 }
 
 /// The end of the root beginning with `b` at `at`, when it is complete in `text` and valid (out
@@ -360,7 +378,7 @@ impl<S: FlatSpec> FlatReader<S> {
                         (self.cand, self.off) = (cand, raw.len() as u64);
                         // Its closing quote, and the `:` after it, with it.
                         *at = end;
-                        return cand != 0 && self.close_key() && self.colon(text, at);
+                        return self.close_key(text, end) && self.colon(text, at);
                     }
                 }
                 let mut cand =
@@ -373,8 +391,12 @@ impl<S: FlatSpec> FlatReader<S> {
                     off += 1;
                     *at += 1;
                 }
+                // An undeclared name's plain bytes, at once.
+                if LONG && cand == 0 {
+                    *at = plain_end(text, *at + 1) - 1;
+                }
                 (self.cand, self.off) = (cand, off);
-                cand != 0
+                self.key_alive(cand)
             }
             St::Fixed if is_plain(b) => {
                 let mut ok = in_set(self.fixed, self.off, b);
@@ -429,9 +451,9 @@ impl<S: FlatSpec> FlatReader<S> {
             St::Key => {
                 b == b'"'
                     && if LONG {
-                        self.close_key() && self.colon(text, at)
+                        self.close_key(text, *at) && self.colon(text, at)
                     } else {
-                        self.out(text, b, *at, |r, _, _, _| r.close_key())
+                        self.out(text, b, *at, Self::close_key_at)
                     }
             }
             St::Int | St::Frac | St::Minus | St::Zero | St::Dot | St::E | St::ESign | St::Exp => {
@@ -459,7 +481,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 }
             }
             St::Comma => match b {
-                b'"' => self.key(),
+                b'"' => self.key(*at),
                 _ => is_ws(b),
             },
             St::Colon => match b {
@@ -470,7 +492,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 _ => is_ws(b),
             },
             St::First => match b {
-                b'"' => self.promise() && self.key(),
+                b'"' => self.promise() && self.key(*at),
                 b'}' => {
                     if LONG {
                         self.close(text, b, *at)
@@ -554,7 +576,7 @@ impl<S: FlatSpec> FlatReader<S> {
         let i = skip_ws(text, *at + 1);
         if !self.inner.arr && text.get(i) == Some(&b'"') {
             *at = i;
-            return self.key();
+            return self.key(i);
         }
         *at = i - 1;
         true
@@ -624,30 +646,76 @@ impl<S: FlatSpec> FlatReader<S> {
             *slot = self.inner;
         }
         self.depth += 1;
-        self.inner = Frame { cont, arr, seen: 0, count: 0, open: at };
+        self.inner = Frame { cont, arr, seen: 0, keys: 0, count: 0, open: at };
         self.st = if arr { St::ArrFirst } else { St::First };
         true
     }
 
-    /// A key's opening quote: the names not present yet are its candidates.
+    /// A key's opening quote (at `at`): the names not present yet are its candidates; with none,
+    /// it is an undeclared name, if the object takes those.
     #[inline]
-    fn key(&mut self) -> bool {
-        self.cand = S::object(self.inner.cont).names & !self.inner.seen;
+    fn key(&mut self, at: usize) -> bool {
+        let o = S::object(self.inner.cont);
+        self.cand = o.names & !self.inner.seen;
         self.off = 0;
+        self.start = at;
         self.st = St::Key;
-        self.cand != 0
+        self.cand != 0 || o.extra != NONE
     }
 
-    /// A key's closing quote: the one name of its length among the candidates.
+    /// Whether the key read so far may go on (a candidate name continues it, or the object takes
+    /// undeclared names).
     #[inline(always)]
-    fn close_key(&mut self) -> bool {
+    fn key_alive(&self, cand: u64) -> bool {
+        cand != 0 || S::object(self.inner.cont).extra != NONE
+    }
+
+    /// [`FlatReader::close_key`] as an event behind a call.
+    fn close_key_at(&mut self, text: &[u8], _: u8, at: usize) -> bool {
+        self.close_key(text, at)
+    }
+
+    /// A key's closing quote (at `at`): the one name of its length among the candidates, or an
+    /// undeclared name.
+    #[inline(always)]
+    fn close_key(&mut self, text: &[u8], at: usize) -> bool {
         let name = self.cand & S::name_len(self.inner.cont, usize::try_from(self.off).unwrap_or(usize::MAX));
         if name == 0 {
-            return false;
+            return self.undeclared(text, at);
         }
         let bit = name & name.wrapping_neg();
         self.inner.seen |= bit;
         self.prop = S::object(self.inner.cont).first + bit.trailing_zeros();
+        self.st = St::Colon;
+        true
+    }
+
+    /// A key whose closing quote is at `at` that is no candidate name, its bytes all plain (an
+    /// escape or another byte in a key is the automaton's): a member read as the object's
+    /// [`Object::extra`] when the object takes undeclared names and the name is not present
+    /// already (a declared one, compared whole; an undeclared one, looked for in the object's
+    /// text when its hash bits are all set).
+    #[inline(never)]
+    fn undeclared(&mut self, text: &[u8], at: usize) -> bool {
+        let o = S::object(self.inner.cont);
+        let Some(key) = text.get(self.start + 1..at) else { return false };
+        if o.extra == NONE {
+            return false;
+        }
+        let mut same = o.names & self.inner.seen & S::name_len(self.inner.cont, key.len());
+        while same != 0 {
+            if S::name(self.inner.cont, same.trailing_zeros()).as_bytes() == key {
+                return false;
+            }
+            same &= same - 1;
+        }
+        let h = key.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
+        if self.inner.keys & bits == bits && key_before(text, self.inner.open, self.start, at) != Some(false) {
+            return false;
+        }
+        self.inner.keys |= bits;
+        self.prop = o.extra;
         self.st = St::Colon;
         true
     }

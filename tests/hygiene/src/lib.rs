@@ -75,6 +75,10 @@ pub mod tools {
                 "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": true, "maxItems": 4},
                 "sku": {"type": "string", "pattern": "^[A-Z]{3}$"},
                 "note": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                "level": {"enum": [1, 2.5, null]},
+                "meta": {"type": "object"},
+                "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "any": true,
                 "via": {"oneOf": [
                     {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}, "required": ["k"], "additionalProperties": false},
                     {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"], "additionalProperties": false}

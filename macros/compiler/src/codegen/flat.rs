@@ -1,8 +1,9 @@
 //! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
 //! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
-//! `enum`s or `const`s of scalars, numbers, booleans, `null`) or plain objects (at most 64
-//! declared properties, no `patternProperties`, `propertyNames`, `dependent*` or `unevaluated*`)
-//! and arrays (one `items`, counts, `uniqueItems`) of such values, or unions of such values whose
+//! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`) or plain
+//! objects (at most 64 declared properties, undeclared members free or as `additionalProperties`
+//! has them, no `patternProperties`, `propertyNames`, `dependent*` or `unevaluated*`) and arrays
+//! (one `items` or none, counts, `uniqueItems`) of such values, or unions of such values whose
 //! branches take different kinds, or tagged unions of such objects, at most 8 containers deep,
 //! each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
@@ -41,7 +42,16 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
     if *choice == Automaton::General {
         return None;
     }
-    let mut flat = Flat { shapes: (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect(), ..Flat::default() };
+    let empty = Checks::default();
+    let mut flat = Flat {
+        shapes: (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect(),
+        empty: &empty,
+        props: Vec::new(),
+        objects: Vec::new(),
+        arrays: Vec::new(),
+        depth: 0,
+        free: None,
+    };
     let root = flat.slot()?;
     flat.fill(ir, root, ir.root, 0)?;
     let props = flat.props.into_iter().collect::<Option<Vec<_>>>()?;
@@ -112,10 +122,13 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
                     o.max,
                     o.first,
                 );
-                quote!(#p::FlatObject { names: #names, required: #required, closed: #closed, min: #min, max: #max, first: #first })
+                let extra = o.extra.map_or_else(|| quote!(#p::FLAT_NONE), |e| quote!(#e));
+                quote!(#p::FlatObject {
+                    names: #names, required: #required, closed: #closed, min: #min, max: #max, first: #first, extra: #extra
+                })
             })
             .collect(),
-        quote!(#p::FlatObject { names: 0, required: 0, closed: false, min: 0, max: 0, first: 0 }),
+        quote!(#p::FlatObject { names: 0, required: 0, closed: false, min: 0, max: 0, first: 0, extra: #p::FLAT_NONE }),
     );
     let name_byte = numbered(flat.objects.iter().map(|o| byte_match(&o.names)).collect(), quote!(0));
     let name_len = numbered(flat.objects.iter().map(|o| len_match(&o.names)).collect(), quote!(0));
@@ -268,6 +281,9 @@ struct Prop<'a> {
     members: Option<Vec<&'a str>>,
     /// with an `enum` or `const`: the literals among its members (1 `null`, 2 `true`, 4 `false`)
     listed: Option<u8>,
+    /// a free value: any JSON value (`true`, `{}`, an undeclared member of an open object, an
+    /// item of an array without `items`)
+    free: bool,
     /// the object and the array it is read as, when it takes those kinds
     object: Option<u32>,
     array: Option<u32>,
@@ -286,6 +302,8 @@ struct Obj<'a> {
     closed: bool,
     min: u64,
     max: u64,
+    /// the value number of its undeclared members (`None`: closed, or read by the automaton)
+    extra: Option<u32>,
 }
 
 /// An array a flat reader follows.
@@ -300,16 +318,24 @@ struct Arr {
 }
 
 /// A flat tool's values, objects and arrays, numbered as `FlatSpec` has them.
-#[derive(Default)]
 struct Flat<'a> {
     /// how the lean automaton reads each node (for tagged unions)
     shapes: Vec<u8>,
+    /// no keywords (a free value's)
+    empty: &'a Checks,
     props: Vec<Option<Prop<'a>>>,
     objects: Vec<Obj<'a>>,
     arrays: Vec<Arr>,
     /// the deepest nesting of containers
     depth: usize,
+    /// the free value's number, and the free object's and array's (any member, any item), once
+    /// made
+    free: Option<(u32, u32, u32)>,
 }
+
+/// Containers a free value may open inside it that the flat reader reads (deeper, the automaton
+/// reads the text).
+const FREE_DEPTH: usize = 3;
 
 impl<'a> Flat<'a> {
     /// A new value's number (filled by [`Flat::fill`]).
@@ -326,7 +352,11 @@ impl<'a> Flat<'a> {
         }
         let mut t = n;
         for _ in 0..16 {
-            let Body::Checks(c) = &ir.node(t).body else { return None };
+            let c = match &ir.node(t).body {
+                Body::Checks(c) => c,
+                Body::Always => return self.fill_free(ir, id, depth),
+                Body::Never => return None,
+            };
             match shape_of(ir, t) {
                 shape::PLAIN => return self.fill_plain(ir, id, n, t, c, depth),
                 shape::REF => {
@@ -337,6 +367,51 @@ impl<'a> Flat<'a> {
             }
         }
         None
+    }
+
+    /// The free value's, object's and array's numbers, made the first time.
+    fn free(&mut self, ir: &'a Ir) -> Option<(u32, u32, u32)> {
+        if let Some(f) = self.free {
+            return Some(f);
+        }
+        let item = self.slot()?;
+        let o = u32::try_from(self.objects.len()).ok()?;
+        self.objects.push(Obj {
+            names: Vec::new(),
+            first: 0,
+            required: 0,
+            closed: false,
+            min: 0,
+            max: u64::MAX,
+            extra: Some(item),
+        });
+        let a = u32::try_from(self.arrays.len()).ok()?;
+        self.arrays.push(Arr { item, min: 0, max: u64::MAX, unique: false, node: ir.root });
+        self.free = Some((item, o, a));
+        self.fill_free(ir, item, 0)?;
+        self.free
+    }
+
+    /// Value `id`, `depth` containers deep: a free value (read as the free value is: the
+    /// containers in it are the free object and array).
+    fn fill_free(&mut self, ir: &'a Ir, id: u32, depth: usize) -> Option<()> {
+        let (_, o, a) = self.free(ir)?;
+        self.depth = self.depth.max((depth + FREE_DEPTH).min(MAX_DEPTH));
+        let prop = Prop {
+            node: ir.root,
+            c: self.empty,
+            kinds: 127,
+            own: ir.root,
+            members: None,
+            listed: None,
+            free: true,
+            object: Some(o),
+            array: Some(a),
+            via: Vec::new(),
+            tag: Vec::new(),
+        };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
     }
 
     /// Value `id`: node `n`, a union (node `t`, keywords `c`) whose branches take different
@@ -358,6 +433,7 @@ impl<'a> Flat<'a> {
             own: t,
             members: None,
             listed: None,
+            free: false,
             object: None,
             array: None,
             via,
@@ -383,6 +459,7 @@ impl<'a> Flat<'a> {
             closed: true,
             min: 0,
             max: u64::MAX,
+            extra: None,
         });
         let mut members = Vec::new();
         let mut picks = Vec::new();
@@ -409,6 +486,7 @@ impl<'a> Flat<'a> {
             own: p.node,
             members: Some(members),
             listed: Some(0),
+            free: false,
             object: None,
             array: None,
             via: Vec::new(),
@@ -423,6 +501,7 @@ impl<'a> Flat<'a> {
             own: n,
             members: None,
             listed: None,
+            free: false,
             object: Some(o),
             array: None,
             via: Vec::new(),
@@ -476,7 +555,19 @@ impl<'a> Flat<'a> {
         let object = if kinds & OBJECT != 0 { Some(self.object(ir, c, depth + 1)?) } else { None };
         let array = if kinds & ARRAY != 0 { Some(self.array(ir, n, c, depth + 1)?) } else { None };
         let slot = self.props.get_mut(usize::try_from(id).ok()?)?;
-        *slot = Some(Prop { node: n, c, kinds, own, members, listed, object, array, via: Vec::new(), tag: Vec::new() });
+        *slot = Some(Prop {
+            node: n,
+            c,
+            kinds,
+            own,
+            members,
+            listed,
+            free: false,
+            object,
+            array,
+            via: Vec::new(),
+            tag: Vec::new(),
+        });
         Some(())
     }
 
@@ -499,17 +590,26 @@ impl<'a> Flat<'a> {
         let required =
             c.required.iter().filter_map(|r| names.iter().position(|n| *n == r.0)).fold(0u64, |a, i| a | bit(i));
         let ids = c.properties.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
+        let closed = c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+        // Undeclared members: free values without `additionalProperties`, else its value.
+        let extra = if closed { None } else { Some(self.slot()?) };
         let o = u32::try_from(self.objects.len()).ok()?;
         self.objects.push(Obj {
             first: ids.first().copied().unwrap_or(0),
             names,
             required,
-            closed: c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never)),
+            closed,
             min: c.min_properties.as_ref().map_or(0, |m| m.value),
             max: c.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
+            extra,
         });
         for (p, id) in c.properties.iter().zip(ids) {
             self.fill(ir, id, p.node, depth)?;
+        }
+        match (extra, c.additional) {
+            (Some(e), Some(a)) => self.fill(ir, e, a, depth)?,
+            (Some(e), None) => self.fill_free(ir, e, depth)?,
+            (None, _) => {}
         }
         Some(o)
     }
@@ -520,7 +620,6 @@ impl<'a> Flat<'a> {
         if !c.prefix_items.is_empty() || c.contains.is_some() || c.unevaluated_items.is_some() {
             return None;
         }
-        let items = c.items?;
         let item = self.slot()?;
         let a = u32::try_from(self.arrays.len()).ok()?;
         self.arrays.push(Arr {
@@ -530,7 +629,10 @@ impl<'a> Flat<'a> {
             unique: c.unique_items,
             node: n,
         });
-        self.fill(ir, item, items, depth)?;
+        match c.items {
+            Some(items) => self.fill(ir, item, items, depth)?,
+            None => self.fill_free(ir, item, depth)?,
+        }
         Some(a)
     }
 }
@@ -701,6 +803,9 @@ fn first_bytes(kinds: u8) -> Vec<TokenStream> {
 /// Property `x`'s verdict on a closed string (its `enum` and `maxLength` checked by the reader):
 /// `minLength`, and its scan function for a `format`.
 fn string_end_arm(ir: &Ir, x: &Prop<'_>, p: &TokenStream) -> TokenStream {
+    if x.free {
+        return quote!(true);
+    }
     let min = x.c.min_length.as_ref().map_or(0, |m| m.value);
     if x.c.format.is_some() {
         let scan = sname(ir, x.node);
@@ -716,6 +821,15 @@ fn string_end_arm(ir: &Ir, x: &Prop<'_>, p: &TokenStream) -> TokenStream {
 fn number_end_arm(ir: &Ir, x: &Prop<'_>, k: &TokenStream) -> TokenStream {
     let c = x.c;
     let p = quote!(#k::__private);
+    if x.free {
+        // (A short number without exponent is within the `f64` range.)
+        return quote! {
+            match num {
+                ::core::option::Option::Some(_) => true,
+                ::core::option::Option::None => #p::flat_free_number(span),
+            }
+        };
+    }
     let scan = sname(ir, x.node);
     let by_scan = quote!(#p::flat_scan_span(#scan, span));
     // `multipleOf`, and an `enum` or `const` (numbers compared by value: `1.0` is `1`).
