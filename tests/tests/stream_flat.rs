@@ -121,13 +121,14 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Free values (`true`, an object or array of anything), undeclared members of open objects
-    /// (free, or as `additionalProperties` has them).
+    /// Free values (`true`, an object or array of anything), no value (`false`), undeclared
+    /// members of open objects (free, or as `additionalProperties` has them).
     pub struct Free = {
         "type": "object",
         "properties": {
             "id": {"type": "integer"},
             "payload": true,
+            "never": false,
             "meta": {"type": "object"},
             "list": {"type": "array", "maxItems": 3},
             "headers": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 5}},
@@ -494,6 +495,8 @@ const FREE_INVALID: &[&str] = &[
     r#"{"meta": {}}"#,
     r#"{"id": 1, "payload": 01}"#,
     r#"{"id": 1, "x": -}"#,
+    r#"{"id": 1, "never": null}"#,
+    r#"{"never": {}, "id": 1}"#,
 ];
 
 #[test]
@@ -516,6 +519,10 @@ fn the_flat_reader_reads_free_values_and_undeclared_members() {
     texts::<Free>(&[&text], &[]);
     let text = format!(r#"{{"id": 1, "meta": {{{}, "k39": 1}}}}"#, many.join(", "));
     texts::<Free>(&[], &[&text]);
+    // `false`: dead at the value's first byte.
+    let text = br#"{"id": 1, "never": 1"#;
+    let Progress::Dead(d) = Free::stream().feed(text) else { panic!("no value") };
+    assert_eq!(d.offset, text.len() - 1);
     // Dead when a repeated undeclared name closes.
     let text = br#"{"id": 1, "x": 1, "x""#;
     let Progress::Dead(d) = Free::stream().feed(text) else { panic!("a repeated name") };

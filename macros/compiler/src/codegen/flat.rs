@@ -1,9 +1,10 @@
 //! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
 //! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
-//! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`) or plain
-//! objects (at most 64 declared properties, undeclared members free or as `additionalProperties`
-//! has them, no `patternProperties`, `propertyNames`, `dependent*` or `unevaluated*`) and arrays
-//! (one `items` or none, counts, `uniqueItems`) of such values, or unions of such values whose
+//! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`),
+//! `false`, or plain objects (at most 64 declared properties, undeclared members free or as
+//! `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
+//! `unevaluated*`) and arrays (one `items` or none, counts, `uniqueItems`) of such values, or
+//! unions of such values whose
 //! branches take different kinds, or tagged unions of such objects, at most 8 containers deep,
 //! each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
@@ -355,7 +356,7 @@ impl<'a> Flat<'a> {
             let c = match &ir.node(t).body {
                 Body::Checks(c) => c,
                 Body::Always => return self.fill_free(ir, id, depth),
-                Body::Never => return None,
+                Body::Never => return self.fill_never(ir, id),
             };
             match shape_of(ir, t) {
                 shape::PLAIN => return self.fill_plain(ir, id, n, t, c, depth),
@@ -407,6 +408,25 @@ impl<'a> Flat<'a> {
             free: true,
             object: Some(o),
             array: Some(a),
+            via: Vec::new(),
+            tag: Vec::new(),
+        };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
+    }
+
+    /// Value `id`: `false`, no value (each first byte hands over: the automaton finds it dead).
+    fn fill_never(&mut self, ir: &'a Ir, id: u32) -> Option<()> {
+        let prop = Prop {
+            node: ir.root,
+            c: self.empty,
+            kinds: 0,
+            own: ir.root,
+            members: None,
+            listed: None,
+            free: false,
+            object: None,
+            array: None,
             via: Vec::new(),
             tag: Vec::new(),
         };
