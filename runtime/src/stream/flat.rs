@@ -24,8 +24,9 @@
 //! byte in a key, an `enum` or a `pattern` string, a `\u` escape of a surrogate's half, a value
 //! of a kind its property does not take, a tagged union's object whose first key is not the tag,
 //! a free value nested deeper than its stack, and any death, a repeated key's included) ends its
-//! reading, and the automaton reads the whole text so far, once, and answers from there. Every death the automaton would find in a fragment makes this reader
-//! stop in that fragment (tested feed by feed against the automaton alone).
+//! reading, and the automaton reads the whole text so far, once, and answers from there. Every
+//! death the automaton would find in a fragment makes this reader stop in that fragment (tested
+//! feed by feed against the automaton alone).
 
 use std::fmt;
 
@@ -698,10 +699,10 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(never)]
     fn undeclared(&mut self, text: &[u8], at: usize) -> bool {
         let o = S::object(self.inner.cont);
-        let Some(key) = text.get(self.start + 1..at) else { return false };
         if o.extra == NONE {
             return false;
         }
+        let Some(key) = text.get(self.start + 1..at) else { return false };
         let mut same = o.names & self.inner.seen & S::name_len(self.inner.cont, key.len());
         while same != 0 {
             if S::name(self.inner.cont, same.trailing_zeros()).as_bytes() == key {

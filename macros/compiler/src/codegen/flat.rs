@@ -398,35 +398,27 @@ impl<'a> Flat<'a> {
     fn fill_free(&mut self, ir: &'a Ir, id: u32, depth: usize) -> Option<()> {
         let (_, o, a) = self.free(ir)?;
         self.depth = self.depth.max((depth + FREE_DEPTH).min(MAX_DEPTH));
-        let prop = Prop {
-            node: ir.root,
-            c: self.empty,
-            kinds: 127,
-            own: ir.root,
-            members: None,
-            listed: None,
-            free: true,
-            object: Some(o),
-            array: Some(a),
-            via: Vec::new(),
-            tag: Vec::new(),
-        };
-        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
-        Some(())
+        self.fill_bare(ir, id, Some((o, a)))
     }
 
     /// Value `id`: `false`, no value (each first byte hands over: the automaton finds it dead).
     fn fill_never(&mut self, ir: &'a Ir, id: u32) -> Option<()> {
+        self.fill_bare(ir, id, None)
+    }
+
+    /// Value `id`, without keywords: free (any value; `containers`: the free object and array),
+    /// or none.
+    fn fill_bare(&mut self, ir: &'a Ir, id: u32, containers: Option<(u32, u32)>) -> Option<()> {
         let prop = Prop {
             node: ir.root,
             c: self.empty,
-            kinds: 0,
+            kinds: if containers.is_some() { 127 } else { 0 },
             own: ir.root,
             members: None,
             listed: None,
-            free: false,
-            object: None,
-            array: None,
+            free: containers.is_some(),
+            object: containers.map(|c| c.0),
+            array: containers.map(|c| c.1),
             via: Vec::new(),
             tag: Vec::new(),
         };
