@@ -104,6 +104,10 @@ pub struct Object {
 /// No value ([`Object::extra`]).
 pub const NONE: u32 = u32::MAX;
 
+/// How many times the flat reader reads an object's text again to tell whether an undeclared
+/// name repeats one (when the name's filter bits are all set): past that, the automaton reads.
+const RESCANS: u8 = 8;
+
 /// An array's keywords, as the flat reader reads them ([`FlatSpec::array`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Array {
@@ -125,6 +129,8 @@ pub struct Frame {
     cont: u32,
     /// whether it is an array
     arr: bool,
+    /// how many times an undeclared name's filter hit sent the reader to the object's text
+    hits: u8,
     /// the names present (an object's)
     seen: u64,
     /// the hashes of the undeclared names present, a bit or two each (an object's): a name whose
@@ -647,7 +653,7 @@ impl<S: FlatSpec> FlatReader<S> {
             *slot = self.inner;
         }
         self.depth += 1;
-        self.inner = Frame { cont, arr, seen: 0, keys: 0, count: 0, open: at };
+        self.inner = Frame { cont, arr, hits: 0, seen: 0, keys: 0, count: 0, open: at };
         self.st = if arr { St::ArrFirst } else { St::First };
         true
     }
@@ -712,8 +718,13 @@ impl<S: FlatSpec> FlatReader<S> {
         }
         let h = key.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
         let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
-        if self.inner.keys & bits == bits && key_before(text, self.inner.open, self.start, at) != Some(false) {
-            return false;
+        if self.inner.keys & bits == bits {
+            // The object's text read again at most `RESCANS` times (the filter fills as names
+            // come): past that the automaton reads the text, so that the cost stays linear.
+            if self.inner.hits >= RESCANS || key_before(text, self.inner.open, self.start, at) != Some(false) {
+                return false;
+            }
+            self.inner.hits += 1;
         }
         self.inner.keys |= bits;
         self.prop = o.extra;
