@@ -139,6 +139,20 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// A required name that `properties` does not declare: its value as `additionalProperties`
+    /// has it; in `Free`'s `meta`, a free one.
+    pub struct Undeclared = {
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer"},
+            "meta": {"type": "object", "required": ["kind"]}
+        },
+        "required": ["id", "note"],
+        "additionalProperties": {"type": ["string", "object"], "maxLength": 3}
+    };
+}
+
+tool_schema! {
     /// Objects and arrays of flat values, nested.
     pub struct Nested = {
         "type": "object",
@@ -458,6 +472,28 @@ const UNIONS_INVALID: &[&str] = &[
     r#"{"delivery": []}"#,
     r#"{"delivery": {"method": "ship", "to": "12345",}}"#,
 ];
+
+const UNDECLARED_VALID: &[&str] = &[
+    r#"{"id": 1, "note": "abc"}"#,
+    r#"{"note": "", "id": 2, "x": "y"}"#,
+    r#"{"id": 3, "note": "a", "meta": {"kind": 1}, "z": {}}"#,
+];
+
+const UNDECLARED_INVALID: &[&str] = &[
+    r#"{"id": 1}"#,
+    r#"{"id": 1, "note": 5}"#,
+    r#"{"id": 1, "note": "abcd"}"#,
+    r#"{"id": 1, "note": "a", "note": "b"}"#,
+    r#"{"note": "a", "id": 1, "x": 1}"#,
+    r#"{"note": "a", "id": 1, "x": "y", "x": "z"}"#,
+    r#"{"note": "a", "id": 1, "meta": {}}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_required_names_properties_does_not_declare() {
+    assert!(Stream::<Undeclared>::__flat());
+    texts::<Undeclared>(UNDECLARED_VALID, UNDECLARED_INVALID);
+}
 
 const FREE_VALID: &[&str] = &[
     r#"{"id": 1}"#,

@@ -1,8 +1,8 @@
 //! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
 //! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
 //! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`),
-//! `false`, or plain objects (at most 64 declared properties, undeclared members free or as
-//! `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
+//! `false`, or plain objects (at most 64 declared or required names, undeclared members free or
+//! as `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
 //! `unevaluated*`) and arrays (one `items` or none, counts, `uniqueItems`) of such values, or
 //! unions of such values whose
 //! branches take different kinds, or tagged unions of such objects, at most 8 containers deep,
@@ -591,18 +591,28 @@ impl<'a> Flat<'a> {
             || !c.dependent_required.is_empty()
             || !c.dependent_schemas.is_empty()
             || c.unevaluated_properties.is_some()
-            || c.properties.len() > MAX
             || !members_followed(c)
-            || c.required.iter().any(|r| !c.properties.iter().any(|p| p.name == r.0))
         {
             return None;
         }
-        let names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
+        let closed = c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+        // Names `required` lists and `properties` does not: declared here too, their value as
+        // `additionalProperties` has it (free without it); a closed object that requires one
+        // (never valid) is the quick reader's.
+        let mut names: Vec<&str> = c.properties.iter().map(|p| p.name.as_str()).collect();
+        let declared = names.len();
+        for r in &c.required {
+            if !names.contains(&r.0.as_str()) {
+                names.push(&r.0);
+            }
+        }
+        if names.len() > MAX || (closed && names.len() > declared) {
+            return None;
+        }
         let bit = |i: usize| 1u64 << i;
         let required =
             c.required.iter().filter_map(|r| names.iter().position(|n| *n == r.0)).fold(0u64, |a, i| a | bit(i));
-        let ids = c.properties.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
-        let closed = c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+        let ids = names.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
         // Undeclared members: free values without `additionalProperties`, else its value.
         let extra = if closed { None } else { Some(self.slot()?) };
         let o = u32::try_from(self.objects.len()).ok()?;
@@ -615,13 +625,15 @@ impl<'a> Flat<'a> {
             max: c.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
             extra,
         });
-        for (p, id) in c.properties.iter().zip(ids) {
+        for (p, &id) in c.properties.iter().zip(&ids) {
             self.fill(ir, id, p.node, depth)?;
         }
-        match (extra, c.additional) {
-            (Some(e), Some(a)) => self.fill(ir, e, a, depth)?,
-            (Some(e), None) => self.fill_free(ir, e, depth)?,
-            (None, _) => {}
+        let undeclared = ids.get(declared..).unwrap_or_default().iter().copied().chain(extra);
+        for id in undeclared {
+            match c.additional {
+                Some(a) => self.fill(ir, id, a, depth)?,
+                None => self.fill_free(ir, id, depth)?,
+            }
         }
         Some(o)
     }
