@@ -96,8 +96,8 @@ pub struct Object {
     pub max: u64,
     /// The value number of the first declared property (the others follow it in order).
     pub first: u32,
-    /// The value number of a member whose name is not declared ([`NONE`]: not read here: the
-    /// object is closed, or the automaton reads such a member).
+    /// The value number of a member whose name is not declared ([`NONE`]: the object is closed,
+    /// and such a member is the automaton's, which finds it dead).
     pub extra: u32,
 }
 

@@ -4,9 +4,8 @@
 //! `false`, or plain objects (at most 64 declared or required names, undeclared members free or
 //! as `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
 //! `unevaluated*`) and arrays (one `items` or none, counts, `uniqueItems`) of such values, or
-//! unions of such values whose
-//! branches take different kinds, or tagged unions of such objects, at most 8 containers deep,
-//! each perhaps behind `$ref`s.
+//! unions of such values whose branches take different kinds, or tagged unions of such objects,
+//! at most 8 containers deep, each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -303,7 +302,7 @@ struct Obj<'a> {
     closed: bool,
     min: u64,
     max: u64,
-    /// the value number of its undeclared members (`None`: closed, or read by the automaton)
+    /// the value number of its undeclared members (`None`: closed)
     extra: Option<u32>,
 }
 
