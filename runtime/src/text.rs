@@ -907,8 +907,7 @@ impl KeyFilter {
         if !self.insert(key.hash()) {
             return Some(false);
         }
-        let members = std::str::from_utf8(text.get(obj..ks)?).ok()?;
-        Some(Scanner::new(members).has_key_before(0, members.len(), key))
+        key_before(text, obj, ks, ke)
     }
 }
 
