@@ -140,7 +140,7 @@ tool_schema! {
 
 tool_schema! {
     /// A required name that `properties` does not declare: its value as `additionalProperties`
-    /// has it; in `Free`'s `meta`, a free one.
+    /// has it; in `meta`, which has no `additionalProperties`, a free one.
     pub struct Undeclared = {
         "type": "object",
         "properties": {
