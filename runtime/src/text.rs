@@ -1197,7 +1197,7 @@ fn long_hash(len: usize) -> u64 {
 
 /// A hash of decoded string bytes, eight at a time.
 #[inline]
-fn hash_text(b: &[u8]) -> u64 {
+pub(crate) fn hash_text(b: &[u8]) -> u64 {
     const K: u64 = 0x9E37_79B9_7F4A_7C15;
     if b.len() > HASHED {
         return long_hash(b.len());

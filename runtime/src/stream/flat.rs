@@ -31,7 +31,7 @@
 use std::fmt;
 
 use crate::pattern::{Pattern, Stepped};
-use crate::text::{key_before, Num, Scanner};
+use crate::text::{hash_text, key_before, Num, Scanner};
 
 use super::lean::{judge_complete, WINDOW};
 use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead};
@@ -460,7 +460,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     && if LONG {
                         self.close_key(text, *at) && self.colon(text, at)
                     } else {
-                        self.out(text, b, *at, Self::close_key_at)
+                        self.out(text, b, *at, |r, text, _, at| r.close_key(text, at))
                     }
             }
             St::Int | St::Frac | St::Minus | St::Zero | St::Dot | St::E | St::ESign | St::Exp => {
@@ -662,12 +662,11 @@ impl<S: FlatSpec> FlatReader<S> {
     /// it is an undeclared name, if the object takes those.
     #[inline]
     fn key(&mut self, at: usize) -> bool {
-        let o = S::object(self.inner.cont);
-        self.cand = o.names & !self.inner.seen;
+        self.cand = S::object(self.inner.cont).names & !self.inner.seen;
         self.off = 0;
         self.start = at;
         self.st = St::Key;
-        self.cand != 0 || o.extra != NONE
+        self.key_alive(self.cand)
     }
 
     /// Whether the key read so far may go on (a candidate name continues it, or the object takes
@@ -675,11 +674,6 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(always)]
     fn key_alive(&self, cand: u64) -> bool {
         cand != 0 || S::object(self.inner.cont).extra != NONE
-    }
-
-    /// [`FlatReader::close_key`] as an event behind a call.
-    fn close_key_at(&mut self, text: &[u8], _: u8, at: usize) -> bool {
-        self.close_key(text, at)
     }
 
     /// A key's closing quote (at `at`): the one name of its length among the candidates, or an
@@ -716,7 +710,8 @@ impl<S: FlatSpec> FlatReader<S> {
             }
             same &= same - 1;
         }
-        let h = key.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
+        // (Its bytes are the decoded name's: the hash the automaton's filter takes.)
+        let h = hash_text(key);
         let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
         if self.inner.keys & bits == bits {
             // The object's text read again at most `RESCANS` times (the filter fills as names
