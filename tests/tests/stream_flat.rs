@@ -181,6 +181,39 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Tuples (`prefixItems`): closed by `items: false`, with `items` after them, counted,
+    /// unique with free items after them, nested.
+    pub struct Tuples = {
+        "type": "object",
+        "properties": {
+            "pair": {"type": "array", "prefixItems": [{"type": "string", "maxLength": 3}, {"type": "integer", "minimum": 0}], "items": false},
+            "point": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}], "items": {"type": "boolean"}, "minItems": 2, "maxItems": 3},
+            "head": {"type": "array", "prefixItems": [{"enum": ["a", "b"]}], "uniqueItems": true},
+            "nested": {
+                "type": "array",
+                "prefixItems": [
+                    {"type": "object", "properties": {"k": {"type": "string"}}, "additionalProperties": false},
+                    {"type": "array", "prefixItems": [{"type": "null"}], "items": false}
+                ],
+                "items": {"type": "integer"}
+            }
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// A tuple at the root, in draft-07's words (`items` an array, `additionalItems: false`).
+    pub struct Triple = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "array",
+        "items": [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}],
+        "additionalItems": false,
+        "minItems": 2
+    };
+}
+
+tool_schema! {
     /// Rows: an array of objects at the root.
     pub struct Rows = {
         "type": "array",
@@ -643,5 +676,56 @@ fn the_flat_reader_reads_patterns_and_unions() {
     let mut s = Unions::stream();
     let text = br#"{"sku": "ABc"#;
     let Progress::Dead(d) = s.feed(text) else { panic!("an anchored pattern") };
+    assert_eq!(d.offset, text.len() - 1);
+}
+
+const TUPLES_VALID: &[&str] = &[
+    "{}",
+    r#"{"pair": ["abc", 0]}"#,
+    r#"{"pair": ["", 5], "point": [1.5, -2]}"#,
+    r#"{"pair": [], "point": [0, 0, true]}"#,
+    r#"{"pair": ["a"], "head": []}"#,
+    r#"{"head": ["a", 1, "x", null, {"z": [1]}, "b"]}"#,
+    r#"{"nested": [{"k": "v"}, [null], 1, 2]}"#,
+    r#" { "nested" : [ { } , [ ] ] , "head" : [ "b" ] } "#,
+];
+
+const TUPLES_INVALID: &[&str] = &[
+    r#"{"pair": ["abcd", 1]}"#,
+    r#"{"pair": ["a", -1]}"#,
+    r#"{"pair": ["a", 1, 2]}"#,
+    r#"{"pair": ["a", 1, ]}"#,
+    r#"{"pair": [1, "a"]}"#,
+    r#"{"point": [1]}"#,
+    r#"{"point": [1, 2, 3]}"#,
+    r#"{"point": [1, 2, true, false]}"#,
+    r#"{"point": [true, 1]}"#,
+    r#"{"head": ["c"]}"#,
+    r#"{"head": ["a", "a"]}"#,
+    r#"{"head": ["b", 1, 1]}"#,
+    r#"{"nested": [{"k": 1}]}"#,
+    r#"{"nested": [{"j": "v"}]}"#,
+    r#"{"nested": [{}, [null, null]]}"#,
+    r#"{"nested": [{}, [false]]}"#,
+    r#"{"nested": [{}, [], "x"]}"#,
+    r#"{"nested": [[], {}]}"#,
+    r#"{"pair": ["a", 1]"#,
+    r#"{"pair": ["a" 1]}"#,
+];
+
+const TRIPLE_VALID: &[&str] = &[r#"["a", 1]"#, r#"["a", 1, true]"#, r#" [ "x" , -3 , false ] "#];
+
+const TRIPLE_INVALID: &[&str] =
+    &[r#"["a"]"#, r#"["a", 1, true, null]"#, r#"[1, 1]"#, r#"["a", 1.5]"#, r#"["a", 1, 0]"#, "{}", "[]"];
+
+#[test]
+fn the_flat_reader_reads_tuples() {
+    assert!(Stream::<Tuples>::__flat() && Stream::<Triple>::__flat());
+    texts::<Tuples>(TUPLES_VALID, TUPLES_INVALID);
+    texts::<Triple>(TRIPLE_VALID, TRIPLE_INVALID);
+    // An item past `items: false`: dead at the `,` that promises it, as with `maxItems`.
+    let mut s = Triple::stream();
+    let text = br#"["a", 1, true,"#;
+    let Progress::Dead(d) = s.feed(text) else { panic!("no fourth item") };
     assert_eq!(d.offset, text.len() - 1);
 }

@@ -3,9 +3,10 @@
 //! `pattern`, `enum`s of scalars, numbers, booleans, `null`), free values (any JSON value), or
 //! objects and arrays of such values in turn, at most 8 deep, each object with at most 64
 //! declared names (its undeclared members free, or of one such value, or none), each array with
-//! one `items` (counts and `uniqueItems` allowed); a value may also be a union of such values that
-//! take different kinds (read as the branch its first byte picks) or a tagged union of objects
-//! (read as an object whose one name is the tag until the tag's value picks the branch).
+//! its `prefixItems` and one `items` (counts and `uniqueItems` allowed); a value may also be a
+//! union of such values that take different kinds (read as the branch its first byte picks) or a
+//! tagged union of objects (read as an object whose one name is the tag until the tag's value
+//! picks the branch).
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
@@ -115,10 +116,25 @@ pub struct Array {
     pub min: u64,
     /// `maxItems` (`u64::MAX` when absent).
     pub max: u64,
-    /// The value number of `items`.
+    /// The value number of `items` (after the `prefixItems`, if any).
     pub item: u32,
+    /// How many `prefixItems` it has.
+    pub prefix: u32,
+    /// The value number of its first `prefixItems` value (the others follow it in order).
+    pub first: u32,
     /// `uniqueItems`: the closed array is judged by [`FlatSpec::array_end`].
     pub unique: bool,
+}
+
+impl Array {
+    /// The value number of item `i` (counted from 0).
+    #[inline(always)]
+    fn item(&self, i: u64) -> u32 {
+        match u32::try_from(i) {
+            Ok(i) if i < self.prefix => self.first + i,
+            _ => self.item,
+        }
+    }
 }
 
 /// A container being read: the innermost one, or one around it kept while a value inside it is
@@ -601,8 +617,8 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline]
     fn next_item(&mut self) -> bool {
         let a = S::array(self.inner.cont);
+        self.prop = a.item(self.inner.count);
         self.inner.count += 1;
-        self.prop = a.item;
         self.st = St::Value;
         self.inner.count <= a.max
     }
@@ -615,7 +631,7 @@ impl<S: FlatSpec> FlatReader<S> {
         }
         let a = S::array(self.inner.cont);
         self.inner.count = 1;
-        self.prop = a.item;
+        self.prop = a.item(0);
         a.max >= 1 && self.value(b, at)
     }
 

@@ -3,9 +3,9 @@
 //! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`),
 //! `false`, or plain objects (at most 64 declared or required names, undeclared members free or
 //! as `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
-//! `unevaluated*`) and arrays (one `items` or none, counts, `uniqueItems`) of such values, or
-//! unions of such values whose branches take different kinds, or tagged unions of such objects,
-//! at most 8 containers deep, each perhaps behind `$ref`s.
+//! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`) of
+//! such values, or unions of such values whose branches take different kinds, or tagged unions
+//! of such objects, at most 8 containers deep, each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -146,11 +146,11 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
         flat.arrays
             .iter()
             .map(|a| {
-                let (min, max, item, unique) = (a.min, a.max, a.item, a.unique);
-                quote!(#p::FlatArray { min: #min, max: #max, item: #item, unique: #unique })
+                let (min, max, item, prefix, first, unique) = (a.min, a.max, a.item, a.prefix, a.first, a.unique);
+                quote!(#p::FlatArray { min: #min, max: #max, item: #item, prefix: #prefix, first: #first, unique: #unique })
             })
             .collect(),
-        quote!(#p::FlatArray { min: 0, max: 0, item: 0, unique: false }),
+        quote!(#p::FlatArray { min: 0, max: 0, item: 0, prefix: 0, first: 0, unique: false }),
     );
     let array_end = numbered(
         flat.arrays
@@ -308,8 +308,11 @@ struct Obj<'a> {
 
 /// An array a flat reader follows.
 struct Arr {
-    /// `items`' value number
+    /// `items`' value number (after the `prefixItems`)
     item: u32,
+    /// how many `prefixItems`, and the first one's value number (the others follow it)
+    prefix: u32,
+    first: u32,
     min: u64,
     max: u64,
     unique: bool,
@@ -386,7 +389,7 @@ impl<'a> Flat<'a> {
             extra: Some(item),
         });
         let a = u32::try_from(self.arrays.len()).ok()?;
-        self.arrays.push(Arr { item, min: 0, max: u64::MAX, unique: false, node: ir.root });
+        self.arrays.push(Arr { item, prefix: 0, first: 0, min: 0, max: u64::MAX, unique: false, node: ir.root });
         self.free = Some((item, o, a));
         self.fill_free(ir, item, 0)?;
         self.free
@@ -638,20 +641,32 @@ impl<'a> Flat<'a> {
     }
 
     /// The array keywords `c` of node `n` (a value that may be an array, `depth` containers
-    /// deep): its number. Only `items` with counts and `uniqueItems`.
+    /// deep): its number. Only `prefixItems` and `items` with counts and `uniqueItems`.
     fn array(&mut self, ir: &'a Ir, n: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
-        if !c.prefix_items.is_empty() || c.contains.is_some() || c.unevaluated_items.is_some() {
+        if c.contains.is_some() || c.unevaluated_items.is_some() {
             return None;
         }
+        let prefix = c.prefix_items.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
         let item = self.slot()?;
         let a = u32::try_from(self.arrays.len()).ok()?;
+        // `items: false` after the prefix: no more items than the prefix has (the reader stops
+        // at the `,` that promises one more).
+        let mut max = c.max_items.as_ref().map_or(u64::MAX, |m| m.value);
+        if c.items.is_some_and(|i| matches!(ir.node(i).body, Body::Never)) {
+            max = max.min(u64::try_from(prefix.len()).ok()?);
+        }
         self.arrays.push(Arr {
             item,
+            prefix: u32::try_from(prefix.len()).ok()?,
+            first: prefix.first().copied().unwrap_or(0),
             min: c.min_items.as_ref().map_or(0, |m| m.value),
-            max: c.max_items.as_ref().map_or(u64::MAX, |m| m.value),
+            max,
             unique: c.unique_items,
             node: n,
         });
+        for (&p, &id) in c.prefix_items.iter().zip(&prefix) {
+            self.fill(ir, id, p, depth)?;
+        }
         match c.items {
             Some(items) => self.fill(ir, item, items, depth)?,
             None => self.fill_free(ir, item, depth)?,
