@@ -214,7 +214,7 @@ tool_schema! {
     /// flat reader the macro emits for it: lengths, `enum`s and `const`s of strings behind a
     /// `$ref`, bounds that a sign alone breaks, `multipleOf`, literals, counts, a nested closed
     /// object, arrays with counts and `uniqueItems`, an array of arrays, tuples (`prefixItems`),
-    /// `pattern`s, a union of kinds, a tagged union.
+    /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union.
     pub struct Flat = {
         "type": "object",
         "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
@@ -237,6 +237,8 @@ tool_schema! {
             "opts": {"type": "object", "properties": {"a": {"type": "boolean"}, "b": {"enum": ["x", "yz"]}}, "required": ["a"], "additionalProperties": false},
             "tags": {"type": "array", "items": {"type": "string", "maxLength": 4}, "uniqueItems": true, "maxItems": 3},
             "grid": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "maxItems": 2}, "minItems": 1},
+            "qty": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "number", "multipleOf": 0.25, "maximum": -1}]},
+            "label": {"oneOf": [{"type": "string", "maxLength": 2}, {"type": "string", "minLength": 4, "maxLength": 6}, {"type": "null"}]},
             "pair": {"type": "array", "prefixItems": [{"type": "string", "maxLength": 3}, {"enum": [1, 2]}], "items": false},
             "point": {"type": "array", "prefixItems": [{"type": "number"}, {"type": "boolean"}], "items": {"type": "null"}, "minItems": 2, "uniqueItems": true},
             "sku": {"type": "string", "pattern": "^[A-Z]{2}-[0-9]+$", "maxLength": 8},

@@ -214,6 +214,44 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Unions of scalars whose kinds overlap (an integer or a multiple of 0.5, two string
+    /// lengths, `oneOf`s that a value matching two branches breaks), read as one value and
+    /// judged where it ends.
+    pub struct Overlap = {
+        "type": "object",
+        "$defs": {"Half": {"type": "number", "multipleOf": 0.5}},
+        "properties": {
+            "amount": {"anyOf": [{"type": "integer", "minimum": 0}, {"$ref": "#/$defs/Half"}]},
+            "positive": {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "number", "exclusiveMinimum": 10}]},
+            "exact": {"oneOf": [{"type": "integer"}, {"type": "number"}]},
+            "when": {"anyOf": [{"type": "string", "format": "date", "maxLength": 2}, {"type": "string", "minLength": 8}, {"type": "null"}]},
+            "short": {"anyOf": [{"type": "string", "maxLength": 2}, {"type": "string", "minLength": 4, "maxLength": 4}]},
+            "flag": {"oneOf": [{"type": "boolean"}, {"type": ["boolean", "null"]}, {"type": "string", "minLength": 1}]},
+            "never": {"anyOf": [false, {"type": "integer", "maximum": -1}]},
+            "twice": {"oneOf": [{"type": "string"}, {"type": "string", "maxLength": 3}]}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Not flat: a union of strings with a `pattern` in a branch (which may die inside the
+    /// string before the others do).
+    pub struct PatternUnion = {
+        "type": "object",
+        "properties": {"u": {"anyOf": [{"type": "string", "pattern": "^a"}, {"type": "string", "maxLength": 1}]}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: a union of strings with an `enum` in a branch.
+    pub struct EnumUnion = {
+        "type": "object",
+        "properties": {"u": {"oneOf": [{"type": "string", "enum": ["ab"]}, {"type": "string", "maxLength": 1}]}}
+    };
+}
+
+tool_schema! {
     /// Rows: an array of objects at the root.
     pub struct Rows = {
         "type": "array",
@@ -728,4 +766,59 @@ fn the_flat_reader_reads_tuples() {
     let text = br#"["a", 1, true,"#;
     let Progress::Dead(d) = s.feed(text) else { panic!("no fourth item") };
     assert_eq!(d.offset, text.len() - 1);
+}
+
+const OVERLAP_VALID: &[&str] = &[
+    "{}",
+    r#"{"amount": 3, "positive": 5, "exact": 1.5, "when": "2024-01-01", "short": "ab", "flag": null, "never": -3}"#,
+    r#"{"amount": -0.5, "positive": 10.5, "exact": -2.25, "when": null, "short": "abcd", "flag": "x"}"#,
+    r#"{"amount": -1, "positive": 1, "when": "long enough", "short": "", "flag": "é\u00e9"}"#,
+    r#"{"amount": 1e2, "positive": 1e1, "exact": 1e-1, "short": "\u00e9\u00e9", "twice": "abcd"}"#,
+];
+
+const OVERLAP_INVALID: &[&str] = &[
+    r#"{"amount": 0.3}"#,
+    r#"{"amount": -0.3}"#,
+    r#"{"amount": "1"}"#,
+    r#"{"positive": 11}"#,
+    r#"{"positive": 0.5}"#,
+    r#"{"positive": -1}"#,
+    r#"{"positive": 0}"#,
+    r#"{"exact": 1}"#,
+    r#"{"exact": 1.0}"#,
+    r#"{"exact": true}"#,
+    r#"{"when": "short"}"#,
+    r#"{"when": 5}"#,
+    r#"{"short": "abc"}"#,
+    r#"{"short": "abcde"}"#,
+    r#"{"short": "\u00e9\u00e9\u00e9"}"#,
+    r#"{"flag": true}"#,
+    r#"{"flag": false}"#,
+    r#"{"flag": ""}"#,
+    r#"{"flag": 1}"#,
+    r#"{"never": 0}"#,
+    r#"{"never": "x"}"#,
+    r#"{"never": null}"#,
+    r#"{"twice": "ab"}"#,
+    r#"{"twice": ""}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_unions_of_scalars_whose_kinds_overlap() {
+    assert!(Stream::<Overlap>::__flat());
+    texts::<Overlap>(OVERLAP_VALID, OVERLAP_INVALID);
+    // A branch that may die inside a string on its own (a `pattern`, an `enum`): not flat.
+    assert!(!Stream::<PatternUnion>::__flat() && !Stream::<EnumUnion>::__flat());
+    for text in [r#"{"u": "bc"}"#, r#"{"u": "abc"}"#] {
+        all_cuts::<PatternUnion>(text);
+    }
+    for text in [r#"{"u": "ac"}"#, r#"{"u": "ab"}"#] {
+        all_cuts::<EnumUnion>(text);
+    }
+    // Dead as soon as the automaton: a fifth character no branch allows, a sign no branch
+    // allows.
+    for (text, at) in [(r#"{"short": "abcde"#, 15), (r#"{"positive": -"#, 13)] {
+        let Progress::Dead(d) = Overlap::stream().feed(text.as_bytes()) else { panic!("{text}") };
+        assert_eq!(d.offset, at, "{text}");
+    }
 }

@@ -4,9 +4,10 @@
 //! objects and arrays of such values in turn, at most 8 deep, each object with at most 64
 //! declared names (its undeclared members free, or of one such value, or none), each array with
 //! its `prefixItems` and one `items` (counts and `uniqueItems` allowed); a value may also be a
-//! union of such values that take different kinds (read as the branch its first byte picks) or a
-//! tagged union of objects (read as an object whose one name is the tag until the tag's value
-//! picks the branch).
+//! union of such values that take different kinds (read as the branch its first byte picks), a
+//! union of scalars whose kinds overlap (read as one string or number that the union's scan
+//! function judges where it ends) or a tagged union of objects (read as an object whose one name
+//! is the tag until the tag's value picks the branch).
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'

@@ -4,8 +4,9 @@
 //! `false`, or plain objects (at most 64 declared or required names, undeclared members free or
 //! as `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
 //! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`) of
-//! such values, or unions of such values whose branches take different kinds, or tagged unions
-//! of such objects, at most 8 containers deep, each perhaps behind `$ref`s.
+//! such values, or unions of such values whose branches take different kinds, or unions of
+//! scalars whose kinds overlap (no `enum`, `const` or `pattern` in a branch), or tagged unions of
+//! such objects, at most 8 containers deep, each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -20,7 +21,7 @@ use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, NodeId};
 
 use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Automaton, Tag};
-use super::text::sname;
+use super::text::{only_in_place, sname};
 use super::validate::{bound, pname};
 
 /// Names (and `enum` strings) a flat reader follows by the bits of a `u64`.
@@ -291,6 +292,31 @@ struct Prop<'a> {
     via: Vec<(u8, u32)>,
     /// a tagged union's tag: per member, the branch's object and the tag's bit among its names
     tag: Vec<(u32, u64)>,
+    /// a union of scalar branches whose kinds overlap ([`Flat::fill_overlap`]): the longest
+    /// string a branch leaves alive (`maxLength`), and whether a `-` leaves one alive; its
+    /// strings and numbers judged by the union's scan function where they end
+    overlap: Option<(u64, bool)>,
+}
+
+impl<'a> Prop<'a> {
+    /// Node `node`, keywords `c` (node `own`'s), of `kinds`, and nothing else (no members, no
+    /// containers, no branches).
+    fn bare(node: NodeId, c: &'a Checks, own: NodeId, kinds: u8) -> Self {
+        Prop {
+            node,
+            c,
+            kinds,
+            own,
+            members: None,
+            listed: None,
+            free: false,
+            object: None,
+            array: None,
+            via: Vec::new(),
+            tag: Vec::new(),
+            overlap: None,
+        }
+    }
 }
 
 /// An object a flat reader follows.
@@ -366,7 +392,7 @@ impl<'a> Flat<'a> {
                     t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?;
                 }
                 shape::UNION => return self.fill_union(ir, id, n, t, c, depth),
-                _ => return None,
+                _ => return self.fill_overlap(ir, id, n, t, c),
             }
         }
         None
@@ -412,17 +438,10 @@ impl<'a> Flat<'a> {
     /// or none.
     fn fill_bare(&mut self, ir: &'a Ir, id: u32, containers: Option<(u32, u32)>) -> Option<()> {
         let prop = Prop {
-            node: ir.root,
-            c: self.empty,
-            kinds: if containers.is_some() { 127 } else { 0 },
-            own: ir.root,
-            members: None,
-            listed: None,
             free: containers.is_some(),
             object: containers.map(|c| c.0),
             array: containers.map(|c| c.1),
-            via: Vec::new(),
-            tag: Vec::new(),
+            ..Prop::bare(ir.root, self.empty, ir.root, if containers.is_some() { 127 } else { 0 })
         };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
@@ -440,19 +459,52 @@ impl<'a> Flat<'a> {
             via.push((kinds, q));
         }
         let kinds = via.iter().fold(0, |a, v| a | v.0);
-        let prop = Prop {
-            node: n,
-            c,
-            kinds,
-            own: t,
-            members: None,
-            listed: None,
-            free: false,
-            object: None,
-            array: None,
-            via,
-            tag: Vec::new(),
-        };
+        let prop = Prop { via, ..Prop::bare(n, c, t, kinds) };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
+    }
+
+    /// Value `id`: node `n`, a union (node `t`, keywords `c`, nothing but its `anyOf` or `oneOf`)
+    /// of scalar values whose kinds overlap (`anyOf: [{"type": "integer"}, {"type": "number",
+    /// "multipleOf": 0.5}]`), each branch plain keywords without an `enum`, a `const` or a
+    /// `pattern`: nothing in a branch dies inside a string or a number but its `maxLength` and a
+    /// number's sign, and the union dies there only when every branch does. Read as a string no
+    /// longer than the longest a branch allows, or a number whose `-` some branch allows, judged
+    /// where it ends by the union's scan function; a literal only when it leaves one branch
+    /// alive in a `oneOf` (two would be a death at its end, which the reader does not judge).
+    /// `None` for any other node.
+    fn fill_overlap(&mut self, ir: &'a Ir, id: u32, n: NodeId, t: NodeId, c: &'a Checks) -> Option<()> {
+        let one = c.any_of.is_empty();
+        let branches = if one { &c.one_of } else { &c.any_of };
+        if branches.is_empty()
+            || !(c.any_of.is_empty() || c.one_of.is_empty())
+            || !only_in_place(c)
+            || c.reference.is_some()
+            || !c.all_of.is_empty()
+            || c.not.is_some()
+            || c.if_.is_some()
+        {
+            return None;
+        }
+        let (mut kinds, mut max, mut minus, mut literals) = (0u8, 0u64, false, [0u8; 2]);
+        for &b in branches {
+            let Some(bc) = plain_scalar(ir, b)? else { continue };
+            let k = bc.type_list()?.iter().fold(0, |a, t| a | type_bits(*t));
+            kinds |= k & (STRING | INTEGER | NUMBER);
+            if k & STRING != 0 {
+                max = max.max(bc.max_length.as_ref().map_or(u64::MAX, |m| m.value));
+            }
+            minus |= k & (INTEGER | NUMBER) != 0 && minus_alive(bc);
+            for (count, bit) in literals.iter_mut().zip([NULL, BOOLEAN]) {
+                *count = count.saturating_add(u8::from(k & bit != 0));
+            }
+        }
+        for (count, bit) in literals.into_iter().zip([NULL, BOOLEAN]) {
+            if count == 1 || (count > 1 && !one) {
+                kinds |= bit;
+            }
+        }
+        let prop = Prop { overlap: Some((max, minus)), ..Prop::bare(n, c, t, kinds) };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
     }
@@ -493,34 +545,11 @@ impl<'a> Flat<'a> {
         // and perhaps a `type`: nothing the reader checks but the members).
         let p = first?;
         let Body::Checks(pc) = &ir.node(p.node).body else { return None };
-        let tag_value = Prop {
-            node: p.node,
-            c: pc,
-            kinds: STRING,
-            own: p.node,
-            members: Some(members),
-            listed: Some(0),
-            free: false,
-            object: None,
-            array: None,
-            via: Vec::new(),
-            tag: picks,
-        };
+        let tag_value =
+            Prop { members: Some(members), listed: Some(0), tag: picks, ..Prop::bare(p.node, pc, p.node, STRING) };
         *self.props.get_mut(usize::try_from(value).ok()?)? = Some(tag_value);
         let Body::Checks(c) = &ir.node(n).body else { return None };
-        let prop = Prop {
-            node: n,
-            c,
-            kinds: OBJECT,
-            own: n,
-            members: None,
-            listed: None,
-            free: false,
-            object: Some(o),
-            array: None,
-            via: Vec::new(),
-            tag: Vec::new(),
-        };
+        let prop = Prop { object: Some(o), ..Prop::bare(n, c, n, OBJECT) };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
     }
@@ -569,19 +598,7 @@ impl<'a> Flat<'a> {
         let object = if kinds & OBJECT != 0 { Some(self.object(ir, c, depth + 1)?) } else { None };
         let array = if kinds & ARRAY != 0 { Some(self.array(ir, n, c, depth + 1)?) } else { None };
         let slot = self.props.get_mut(usize::try_from(id).ok()?)?;
-        *slot = Some(Prop {
-            node: n,
-            c,
-            kinds,
-            own,
-            members,
-            listed,
-            free: false,
-            object,
-            array,
-            via: Vec::new(),
-            tag: Vec::new(),
-        });
+        *slot = Some(Prop { members, listed, object, array, ..Prop::bare(n, c, own, kinds) });
         Some(())
     }
 
@@ -744,6 +761,43 @@ fn len_match(words: &[&str]) -> TokenStream {
 }
 
 /// How property `x`'s value begins: by its first byte's kind, as the automaton judges that byte.
+/// The keywords of branch `b` of a union of scalars ([`Flat::fill_overlap`]), through `$ref`s:
+/// `Some(None)` for `false` (no value), `None` when it is not plain keywords with a `type` of
+/// scalars only and no `enum`, `const` or `pattern`.
+fn plain_scalar(ir: &Ir, b: NodeId) -> Option<Option<&Checks>> {
+    let mut t = b;
+    for _ in 0..16 {
+        let c = match &ir.node(t).body {
+            Body::Checks(c) => c,
+            Body::Never => return Some(None),
+            Body::Always => return None,
+        };
+        match shape_of(ir, t) {
+            shape::REF => t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?,
+            shape::PLAIN => {
+                let kinds = c.type_list()?.iter().fold(0, |a, t| a | type_bits(*t));
+                let plain = kinds & CONTAINERS == 0
+                    && c.enum_values.is_none()
+                    && c.const_value.is_none()
+                    && c.pattern.is_none();
+                return plain.then_some(Some(c));
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Whether a number value of keywords `c` is alive after its `-`: not with a `minimum` above 0
+/// or an `exclusiveMinimum` of 0 or more.
+fn minus_alive(c: &Checks) -> bool {
+    !match (&c.minimum, &c.exclusive_minimum) {
+        (Some(m), _) if !m.value.is_negative() && !m.value.is_zero() => true,
+        (_, Some(m)) => !m.value.is_negative() || m.value.is_zero(),
+        _ => false,
+    }
+}
+
 fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     let c = x.c;
     let mut arms = Vec::new();
@@ -764,7 +818,7 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     }
     if x.kinds & STRING != 0 {
         let members = x.members.as_ref().map_or(0u64, |m| (0..m.len()).fold(0, |a, i| a | 1u64 << i));
-        let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
+        let max = x.overlap.map_or_else(|| c.max_length.as_ref().map_or(u64::MAX, |m| m.value), |o| o.0);
         if let Some(sets) = c.pattern.as_ref().and_then(|p| p.fixed.as_ref()) {
             // One set of characters per offset: a bit per ASCII character (the others hand over).
             let masks = sets.iter().map(|ranges| {
@@ -781,11 +835,7 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     }
     if x.kinds & (INTEGER | NUMBER) != 0 {
         // A `minimum` above 0, or an `exclusiveMinimum` of 0 or more: a `-` is already dead.
-        let minus = !match (&c.minimum, &c.exclusive_minimum) {
-            (Some(m), _) if !m.value.is_negative() && !m.value.is_zero() => true,
-            (_, Some(m)) => !m.value.is_negative() || m.value.is_zero(),
-            _ => false,
-        };
+        let minus = x.overlap.map_or_else(|| minus_alive(c), |o| o.1);
         arms.push(quote!(b'-' => #p::FlatStart::Number { minus: #minus },));
         arms.push(quote!(b'0'..=b'9' => #p::FlatStart::Number { minus: true },));
     }
@@ -845,7 +895,7 @@ fn string_end_arm(ir: &Ir, x: &Prop<'_>, p: &TokenStream) -> TokenStream {
         return quote!(true);
     }
     let min = x.c.min_length.as_ref().map_or(0, |m| m.value);
-    if x.c.format.is_some() {
+    if x.c.format.is_some() || x.overlap.is_some() {
         let scan = sname(ir, x.node);
         quote!(chars >= #min && #p::flat_scan_span(#scan, span))
     } else {
@@ -870,8 +920,8 @@ fn number_end_arm(ir: &Ir, x: &Prop<'_>, k: &TokenStream) -> TokenStream {
     }
     let scan = sname(ir, x.node);
     let by_scan = quote!(#p::flat_scan_span(#scan, span));
-    // `multipleOf`, and an `enum` or `const` (numbers compared by value: `1.0` is `1`).
-    if c.multiple_of.is_some() || x.listed.is_some() {
+    // `multipleOf`, an `enum` or `const` (numbers compared by value: `1.0` is `1`), and a union.
+    if c.multiple_of.is_some() || x.listed.is_some() || x.overlap.is_some() {
         return by_scan;
     }
     let integer = x.kinds & NUMBER == 0;
