@@ -760,7 +760,6 @@ fn len_match(words: &[&str]) -> TokenStream {
     }
 }
 
-/// How property `x`'s value begins: by its first byte's kind, as the automaton judges that byte.
 /// The keywords of branch `b` of a union of scalars ([`Flat::fill_overlap`]), through `$ref`s:
 /// `Some(None)` for `false` (no value), `None` when it is not plain keywords with a `type` of
 /// scalars only and no `enum`, `const` or `pattern`.
@@ -798,6 +797,7 @@ fn minus_alive(c: &Checks) -> bool {
     }
 }
 
+/// How property `x`'s value begins: by its first byte's kind, as the automaton judges that byte.
 fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     let c = x.c;
     let mut arms = Vec::new();
