@@ -379,23 +379,17 @@ impl<'a> Flat<'a> {
         if let Some(tag) = tag_of(ir, &self.shapes, n) {
             return self.fill_tagged(ir, id, n, &tag, depth);
         }
-        let mut t = n;
-        for _ in 0..16 {
-            let c = match &ir.node(t).body {
-                Body::Checks(c) => c,
-                Body::Always => return self.fill_free(ir, id, depth),
-                Body::Never => return self.fill_never(ir, id),
-            };
-            match shape_of(ir, t) {
-                shape::PLAIN => return self.fill_plain(ir, id, n, t, c, depth),
-                shape::REF => {
-                    t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?;
-                }
-                shape::UNION => return self.fill_union(ir, id, n, t, c, depth),
-                _ => return self.fill_overlap(ir, id, n, t, c),
-            }
+        let t = through_refs(ir, n)?;
+        let c = match &ir.node(t).body {
+            Body::Checks(c) => c,
+            Body::Always => return self.fill_free(ir, id, depth),
+            Body::Never => return self.fill_never(ir, id),
+        };
+        match shape_of(ir, t) {
+            shape::PLAIN => self.fill_plain(ir, id, n, t, c, depth),
+            shape::UNION => self.fill_union(ir, id, n, t, c, depth),
+            _ => self.fill_overlap(ir, id, n, t, c),
         }
-        None
     }
 
     /// The free value's, object's and array's numbers, made the first time.
@@ -764,24 +758,30 @@ fn len_match(words: &[&str]) -> TokenStream {
 /// `Some(None)` for `false` (no value), `None` when it is not plain keywords with a `type` of
 /// scalars only and no `enum`, `const` or `pattern`.
 fn plain_scalar(ir: &Ir, b: NodeId) -> Option<Option<&Checks>> {
-    let mut t = b;
+    let t = through_refs(ir, b)?;
+    let c = match &ir.node(t).body {
+        Body::Checks(c) => c,
+        Body::Never => return Some(None),
+        Body::Always => return None,
+    };
+    if shape_of(ir, t) != shape::PLAIN {
+        return None;
+    }
+    let kinds = c.type_list()?.iter().fold(0, |a, t| a | type_bits(*t));
+    let plain = kinds & CONTAINERS == 0 && c.enum_values.is_none() && c.const_value.is_none() && c.pattern.is_none();
+    plain.then_some(Some(c))
+}
+
+/// The node that node `n` stands for through its `$ref`s (or `allOf`s of one subschema): the
+/// first that is not only that (`None` past 16 of them).
+fn through_refs(ir: &Ir, n: NodeId) -> Option<NodeId> {
+    let mut t = n;
     for _ in 0..16 {
-        let c = match &ir.node(t).body {
-            Body::Checks(c) => c,
-            Body::Never => return Some(None),
-            Body::Always => return None,
-        };
-        match shape_of(ir, t) {
-            shape::REF => t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?,
-            shape::PLAIN => {
-                let kinds = c.type_list()?.iter().fold(0, |a, t| a | type_bits(*t));
-                let plain = kinds & CONTAINERS == 0
-                    && c.enum_values.is_none()
-                    && c.const_value.is_none()
-                    && c.pattern.is_none();
-                return plain.then_some(Some(c));
+        match &ir.node(t).body {
+            Body::Checks(c) if shape_of(ir, t) == shape::REF => {
+                t = c.reference.as_ref().map(|r| r.value.1).or_else(|| c.all_of.first().copied())?;
             }
-            _ => return None,
+            _ => return Some(t),
         }
     }
     None
