@@ -214,7 +214,8 @@ tool_schema! {
     /// flat reader the macro emits for it: lengths, `enum`s and `const`s of strings behind a
     /// `$ref`, bounds that a sign alone breaks, `multipleOf`, literals, counts, a nested closed
     /// object, arrays with counts and `uniqueItems`, an array of arrays, tuples (`prefixItems`),
-    /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union.
+    /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union, a keyed
+    /// union (closed objects told apart by their names, one a prefix of another's, or `null`).
     pub struct Flat = {
         "type": "object",
         "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
@@ -246,6 +247,11 @@ tool_schema! {
             "via": {"oneOf": [
                 {"type": "object", "properties": {"k": {"const": "ship"}, "to": {"type": "string", "pattern": "^[0-9]{3}$"}}, "required": ["k", "to"], "additionalProperties": false},
                 {"type": "object", "properties": {"k": {"enum": ["pick", "hold"]}, "n": {"type": "integer"}}, "required": ["k"], "additionalProperties": false}
+            ]},
+            "pick": {"anyOf": [
+                {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"], "additionalProperties": false},
+                {"type": "object", "properties": {"xy": {"type": "string", "maxLength": 3}, "z": {"type": "boolean"}}, "minProperties": 1, "additionalProperties": false},
+                {"type": "null"}
             ]}
         },
         "required": ["path"],

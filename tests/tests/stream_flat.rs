@@ -252,6 +252,108 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Keyed unions: `anyOf`s and `oneOf`s of closed objects that declare no name in common
+    /// (OpenAI's strict mode has every object closed), the first key picking the branch; with
+    /// other branches of other kinds; behind `$ref`s; one inside another.
+    pub struct Keyed = {
+        "type": "object",
+        "$defs": {
+            "Range": {
+                "type": "object",
+                "properties": {"min_value": {"type": "number"}, "max_value": {"type": "number"}},
+                "required": ["min_value"],
+                "additionalProperties": false
+            }
+        },
+        "properties": {
+            "filter": {"anyOf": [
+                {"type": "object", "properties": {"field": {"type": "string"}, "equals": {"type": "string", "maxLength": 3}}, "required": ["field", "equals"], "additionalProperties": false},
+                {"$ref": "#/$defs/Range"},
+                {"type": "object", "properties": {"min": {"type": "integer"}}, "required": ["min"], "maxProperties": 1, "additionalProperties": false}
+            ]},
+            "target": {"oneOf": [
+                {"type": "null"},
+                {"type": "string", "maxLength": 4},
+                {"type": "object", "properties": {"id": {"type": "integer", "minimum": 1}}, "required": ["id"], "additionalProperties": false},
+                {"type": "object", "properties": {"name": {"type": "string"}, "page": {"anyOf": [
+                    {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"], "additionalProperties": false},
+                    {"type": "object", "properties": {"after": {"type": "string"}}, "additionalProperties": false}
+                ]}}, "required": ["name"], "minProperties": 2, "additionalProperties": false}
+            ]},
+            "either": {"oneOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": false},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "additionalProperties": false}
+            ]}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// A keyed union at the root.
+    pub struct RootKeyed = {
+        "oneOf": [
+            {"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"], "additionalProperties": false},
+            {"type": "object", "properties": {"path": {"type": "string"}, "lines": {"type": "integer", "minimum": 1}}, "required": ["path"], "additionalProperties": false}
+        ]
+    };
+}
+
+tool_schema! {
+    /// Not flat: a union of objects that declare a name in common, and one of an open object.
+    pub struct SharedNames = {
+        "type": "object",
+        "properties": {
+            "u": {"anyOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["a"], "additionalProperties": false},
+                {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: a branch that takes undeclared names.
+    pub struct OpenBranch = {
+        "type": "object",
+        "properties": {
+            "u": {"oneOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": false},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"]}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: two keyed objects and an open one, which takes any key.
+    pub struct Crowded = {
+        "type": "object",
+        "properties": {
+            "u": {"anyOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": false},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false},
+                {"type": "object", "minProperties": 2}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: a branch with `maxProperties: 0` (dead at a key's opening quote, which the
+    /// other branches outlive).
+    pub struct NoMembers = {
+        "type": "object",
+        "properties": {
+            "u": {"anyOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}}, "maxProperties": 0, "additionalProperties": false},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "additionalProperties": false}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
     /// Rows: an array of objects at the root.
     pub struct Rows = {
         "type": "array",
@@ -819,6 +921,81 @@ fn the_flat_reader_reads_unions_of_scalars_whose_kinds_overlap() {
     // allows.
     for (text, at) in [(r#"{"short": "abcde"#, 15), (r#"{"positive": -"#, 13)] {
         let Progress::Dead(d) = Overlap::stream().feed(text.as_bytes()) else { panic!("{text}") };
+        assert_eq!(d.offset, at, "{text}");
+    }
+}
+
+const KEYED_VALID: &[&str] = &[
+    r#"{"filter": {"field": "region", "equals": "EU"}}"#,
+    r#"{"filter": {"equals": "EU", "field": "region"}}"#,
+    r#"{"filter": {"min_value": 1.5, "max_value": 2}, "target": null}"#,
+    r#"{"filter": {"min": -3}, "target": "main", "either": {"a": 1}}"#,
+    r#"{"target": {"id": 7}, "either": {"b": 2}}"#,
+    r#"{"target": {"name": "x", "page": {"n": 2}}, "either": {"b": 0}}"#,
+    r#"{"target": {"page": {"after": "c2"}, "name": "x"}}"#,
+    r#"{"target": {"name": "x", "page": {}}}"#,
+    r#" { "filter" : { "max_value" : 1 , "min_value" : 0 } } "#,
+];
+
+const KEYED_INVALID: &[&str] = &[
+    r#"{"filter": {}}"#,
+    r#"{"filter": {"field": "region"}}"#,
+    r#"{"filter": {"field": "region", "equals": "EUR!"}}"#,
+    r#"{"filter": {"field": "a", "equals": "b", "min": 1}}"#,
+    r#"{"filter": {"max_value": 2}}"#,
+    r#"{"filter": {"min_value": 1, "min_value": 2}}"#,
+    r#"{"filter": {"min": 1.5}}"#,
+    r#"{"filter": {"mi": 1}}"#,
+    r#"{"filter": {"minimum": 1}}"#,
+    r#"{"filter": {"other": 1}}"#,
+    r#"{"filter": {"min": 1, "min_value": 1}}"#,
+    r#"{"filter": {"min_value": 1, "min": 1}}"#,
+    r#"{"filter": []}"#,
+    r#"{"filter": null}"#,
+    r#"{"target": "toolong"}"#,
+    r#"{"target": {}}"#,
+    r#"{"target": {"id": 0}}"#,
+    r#"{"target": {"id": 1, "name": "x"}}"#,
+    r#"{"target": {"name": "x"}}"#,
+    r#"{"target": {"name": "x", "page": {"n": 1, "after": "b"}}}"#,
+    r#"{"target": {"name": "x", "page": {"n": "1"}}}"#,
+    r#"{"target": 1}"#,
+    r#"{"either": {}}"#,
+    r#"{"either": {"a": 1, "b": 2}}"#,
+    r#"{"either": {"c": 1}}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_keyed_unions_of_objects() {
+    assert!(Stream::<Keyed>::__flat() && Stream::<RootKeyed>::__flat());
+    texts::<Keyed>(KEYED_VALID, KEYED_INVALID);
+    texts::<RootKeyed>(
+        &[r#"{"url": "https://example.com"}"#, r#"{"lines": 3, "path": "a.rs"}"#],
+        &[r#"{}"#, r#"{"lines": 3}"#, r#"{"url": "a", "path": "b"}"#, r#"{"path": "a", "lines": 0}"#, r#"[]"#],
+    );
+    // Names two branches declare, a branch that takes undeclared names or none, another
+    // branch that takes objects: not flat.
+    assert!(!Stream::<SharedNames>::__flat() && !Stream::<OpenBranch>::__flat() && !Stream::<NoMembers>::__flat());
+    for text in [r#"{"u": {"a": 1}}"#, r#"{"u": {}}"#, r#"{"u": {"b": 1}}"#] {
+        all_cuts::<NoMembers>(text);
+    }
+    assert!(!Stream::<Crowded>::__flat());
+    for text in [r#"{"u": {"a": 1}}"#, r#"{"u": {"c": 1, "d": 2}}"#, r#"{"u": {"a": 1, "b": 2}}"#, r#"{"u": {"c": 1}}"#]
+    {
+        all_cuts::<Crowded>(text);
+    }
+    for text in [r#"{"u": {"a": 1, "b": 2}}"#, r#"{"u": {"a": "x", "b": 2}}"#, r#"{"u": {"b": 1}}"#] {
+        all_cuts::<SharedNames>(text);
+    }
+    for text in [r#"{"u": {"a": 1}}"#, r#"{"u": {"b": 1, "c": 2}}"#, r#"{"u": {"a": 1, "c": 2}}"#] {
+        all_cuts::<OpenBranch>(text);
+    }
+    // Dead as soon as the automaton: a key no branch declares, one the picked branch does not,
+    // a member past the picked branch's `maxProperties`.
+    for (text, at) in
+        [(r#"{"filter": {"x"#, 13), (r#"{"filter": {"field": "a", "m"#, 27), (r#"{"filter": {"min": 1,"#, 20)]
+    {
+        let Progress::Dead(d) = Keyed::stream().feed(text.as_bytes()) else { panic!("{text}") };
         assert_eq!(d.offset, at, "{text}");
     }
 }

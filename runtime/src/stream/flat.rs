@@ -6,8 +6,10 @@
 //! its `prefixItems` and one `items` (counts and `uniqueItems` allowed); a value may also be a
 //! union of such values that take different kinds (read as the branch its first byte picks), a
 //! union of scalars whose kinds overlap (read as one string or number that the union's scan
-//! function judges where it ends) or a tagged union of objects (read as an object whose one name
-//! is the tag until the tag's value picks the branch).
+//! function judges where it ends), a tagged union of objects (read as an object whose one name
+//! is the tag until the tag's value picks the branch) or a keyed union of closed objects that
+//! declare no name in common (read as one object whose names are all of theirs until the first
+//! key picks the branch that declares it).
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
@@ -191,6 +193,14 @@ pub trait FlatSpec: 'static {
     /// object whose one name is the tag, which must come first; once its value is read, as the
     /// branch's object.
     fn branch(p: u32, m: u32) -> Option<(u32, u64)>;
+    /// Whether some object is a keyed union's ([`FlatSpec::keyed`]).
+    const KEYED: bool;
+    /// The branch that name `i` of object `o` picks when `o` is a keyed union's: the branch's
+    /// object, and the name's bit among its names (`None`: `o` is no keyed union's). A keyed union
+    /// (an `anyOf` or `oneOf` of closed objects that declare no name in common) is read as a
+    /// closed object whose names are all of its branches'; its first key picks the one branch
+    /// that declares it, as whose object it is read from there.
+    fn keyed(o: u32, i: u32) -> Option<(u32, u64)>;
     /// The `enum` strings of property `p` that have byte `b` at offset `off`.
     fn member_byte(p: u32, off: usize, b: u8) -> u64;
     /// The `enum` strings of property `p` that are `len` bytes long.
@@ -702,6 +712,14 @@ impl<S: FlatSpec> FlatReader<S> {
             return self.undeclared(text, at);
         }
         let bit = name & name.wrapping_neg();
+        if S::KEYED {
+            if let Some((o, b)) = S::keyed(self.inner.cont, bit.trailing_zeros()) {
+                (self.inner.cont, self.inner.seen) = (o, b);
+                self.prop = S::object(o).first + b.trailing_zeros();
+                self.st = St::Colon;
+                return true;
+            }
+        }
         self.inner.seen |= bit;
         self.prop = S::object(self.inner.cont).first + bit.trailing_zeros();
         self.st = St::Colon;

@@ -329,13 +329,13 @@ impl<T: Tool> Stream<T> {
     #[must_use]
     pub fn with_capacity(bytes: usize) -> Self {
         Self {
-            quick: <T::__Reader as Reader>::new(T::__Automaton::QUICK),
+            quick: <T::__Reader as Reader>::new(Self::FIRST),
             m: None,
             text: Vec::with_capacity(bytes),
             dead: None,
             finished: None,
             open: true,
-            short: T::__Automaton::QUICK,
+            short: Self::FIRST,
             tool: PhantomData,
         }
     }
@@ -344,13 +344,13 @@ impl<T: Tool> Stream<T> {
     /// capacity: a stream reset before each reply allocates nothing once its buffer has held
     /// the longest (nor does the reset).
     pub fn reset(&mut self) {
-        self.quick = <T::__Reader as Reader>::new(T::__Automaton::QUICK);
+        self.quick = <T::__Reader as Reader>::new(Self::FIRST);
         self.m = None;
         self.text.clear();
         self.dead = None;
         self.finished = None;
         self.open = true;
-        self.short = T::__Automaton::QUICK;
+        self.short = Self::FIRST;
     }
 
     /// Feed the next fragment (split anywhere: inside a character, an escape, a number).
@@ -395,6 +395,10 @@ impl<T: Tool> Stream<T> {
         self.text.extend_from_slice(bytes.get(i + 1..).unwrap_or_default());
         self.read_byte()
     }
+
+    /// Whether the first reader reads (from the start of a text): the flat reader always, the
+    /// quick reader where the lean automaton reads after it.
+    const FIRST: bool = T::__Automaton::QUICK || <T::__Reader as Reader>::FLAT;
 
     /// The longest fragment [`Stream::feed`] reads byte by byte on the first reader's short
     /// way: up to this length that is cheaper than its long way, which enters and leaves the

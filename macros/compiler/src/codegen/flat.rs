@@ -6,7 +6,8 @@
 //! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`) of
 //! such values, or unions of such values whose branches take different kinds, or unions of
 //! scalars whose kinds overlap (no `enum`, `const` or `pattern` in a branch), or tagged unions of
-//! such objects, at most 8 containers deep, each perhaps behind `$ref`s.
+//! such objects, or keyed unions of closed ones (no name declared by two), at most 8 containers
+//! deep, each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -18,9 +19,9 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::json::JsonValue;
-use crate::model::{Body, Checks, Ir, NodeId};
+use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Automaton, Tag};
+use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Tag};
 use super::text::{only_in_place, sname};
 use super::validate::{bound, pname};
 
@@ -37,12 +38,9 @@ const OBJECT: u8 = 64;
 const CONTAINERS: u8 = ARRAY | OBJECT;
 
 /// The flat reader's spec for `ir`'s tool (a `pub struct __Flat` and its `FlatSpec` impl), or
-/// `None` when the tool is not flat or its root value is read by the general automaton.
+/// `None` when the tool is not flat.
 #[must_use]
-pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream> {
-    if *choice == Automaton::General {
-        return None;
-    }
+pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let empty = Checks::default();
     let mut flat = Flat {
         shapes: (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect(),
@@ -97,14 +95,26 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
             quote!(::core::option::Option::Some(&#name))
         })
     });
-    let branch = arms(&|x| {
-        (!x.tag.is_empty()).then(|| {
-            let picks =
-                x.tag.iter().zip(0u32..).map(|((o, bit), m)| quote!(#m => ::core::option::Option::Some((#o, #bit)),));
-            quote!(match m { #(#picks)* _ => ::core::option::Option::None })
-        })
-    });
+    // A branch picked by a number (a tag's member `m`, a keyed union's name `i`): its object and
+    // a bit among its names.
+    let picks = |var: TokenStream, picks: &[(u32, u64)]| {
+        let arms =
+            picks.iter().zip(0u32..).map(|((o, bit), m)| quote!(#m => ::core::option::Option::Some((#o, #bit)),));
+        quote!(match #var { #(#arms)* _ => ::core::option::Option::None })
+    };
+    let branch = arms(&|x| (!x.tag.is_empty()).then(|| picks(quote!(m), &x.tag)));
     let tags = props.iter().any(|x| !x.tag.is_empty());
+    let keyed: Vec<TokenStream> = flat
+        .objects
+        .iter()
+        .zip(0u32..)
+        .filter(|(o, _)| !o.keyed.is_empty())
+        .map(|(o, u)| {
+            let body = picks(quote!(i), &o.keyed);
+            quote!(#u => #body,)
+        })
+        .collect();
+    let keys = !keyed.is_empty();
     let unions = props.iter().any(|x| !x.via.is_empty());
     let member_byte = arms(&|x| x.members.as_deref().map(byte_match));
     let member_len = arms(&|x| x.members.as_deref().map(len_match));
@@ -213,6 +223,14 @@ pub fn spec(ir: &Ir, k: &TokenStream, choice: &Automaton) -> Option<TokenStream>
             fn branch(p: ::core::primitive::u32, m: ::core::primitive::u32) -> ::core::option::Option<(::core::primitive::u32, ::core::primitive::u64)> {
                 match p {
                     #(#branch)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+            const KEYED: ::core::primitive::bool = #keys;
+            #[inline(always)]
+            fn keyed(o: ::core::primitive::u32, i: ::core::primitive::u32) -> ::core::option::Option<(::core::primitive::u32, ::core::primitive::u64)> {
+                match o {
+                    #(#keyed)*
                     _ => ::core::option::Option::None,
                 }
             }
@@ -330,6 +348,9 @@ struct Obj<'a> {
     max: u64,
     /// the value number of its undeclared members (`None`: closed)
     extra: Option<u32>,
+    /// a keyed union's object ([`Flat::fill_keyed`]): per name, the branch's object and the
+    /// name's bit among its names (empty for any other object)
+    keyed: Vec<(u32, u64)>,
 }
 
 /// An array a flat reader follows.
@@ -388,6 +409,7 @@ impl<'a> Flat<'a> {
         match shape_of(ir, t) {
             shape::PLAIN => self.fill_plain(ir, id, n, t, c, depth),
             shape::UNION => self.fill_union(ir, id, n, t, c, depth),
+            _ if keyed_branches(ir, c).is_some() => self.fill_keyed(ir, id, n, t, depth),
             _ => self.fill_overlap(ir, id, n, t, c),
         }
     }
@@ -407,6 +429,7 @@ impl<'a> Flat<'a> {
             min: 0,
             max: u64::MAX,
             extra: Some(item),
+            keyed: Vec::new(),
         });
         let a = u32::try_from(self.arrays.len()).ok()?;
         self.arrays.push(Arr { item, prefix: 0, first: 0, min: 0, max: u64::MAX, unique: false, node: ir.root });
@@ -503,6 +526,74 @@ impl<'a> Flat<'a> {
         Some(())
     }
 
+    /// Value `id`: node `n`, a keyed union (node `t`; [`keyed_branches`]): its objects read as one
+    /// object whose names are all of theirs, closed, until its first key picks the branch that
+    /// declares it (the one branch still alive: the others are closed and do not declare it),
+    /// whose object it is read as from there, as a tagged union's is once its tag is read. The
+    /// union's other branches (no object among them) are read as a union whose branches take
+    /// different kinds.
+    fn fill_keyed(&mut self, ir: &'a Ir, id: u32, n: NodeId, t: NodeId, depth: usize) -> Option<()> {
+        let Body::Checks(c) = &ir.node(t).body else { return None };
+        let (objects, others) = keyed_branches(ir, c)?;
+        if depth >= MAX_DEPTH {
+            return None;
+        }
+        self.depth = self.depth.max(depth + 1);
+        let u = u32::try_from(self.objects.len()).ok()?;
+        self.objects.push(Obj {
+            names: Vec::new(),
+            first: 0,
+            required: 0,
+            closed: true,
+            min: 0,
+            max: u64::MAX,
+            extra: None,
+            keyed: Vec::new(),
+        });
+        let (mut names, mut keyed, mut empty) = (Vec::new(), Vec::new(), 0usize);
+        for bc in objects {
+            let b = self.object(ir, bc, depth + 1)?;
+            for (p, i) in bc.properties.iter().zip(0u32..) {
+                names.push(p.name.as_str());
+                keyed.push((b, 1u64.checked_shl(i)?));
+            }
+            empty += usize::from(bc.required.is_empty() && bc.min_properties.as_ref().is_none_or(|m| m.value == 0));
+        }
+        if names.len() > MAX {
+            return None;
+        }
+        // `{}`: valid when a branch takes it (in a `oneOf`, exactly one); else dead at its `}`,
+        // as at least one member is due.
+        let one = c.any_of.is_empty();
+        let min = u64::from(if one { empty != 1 } else { empty == 0 });
+        let first = keyed.first().and_then(|&(b, _)| self.objects.get(usize::try_from(b).ok()?)).map_or(0, |o| o.first);
+        let union = self.objects.get_mut(usize::try_from(u).ok()?)?;
+        (union.names, union.keyed, union.min, union.first) = (names, keyed, min, first);
+        let object = Prop { object: Some(u), ..Prop::bare(t, c, t, OBJECT) };
+        if others.is_empty() {
+            *self.props.get_mut(usize::try_from(id).ok()?)? = Some(Prop { node: n, ..object });
+            return Some(());
+        }
+        // The other branches, each a kind of value none of the others takes, nor an object.
+        let (mut via, mut taken) = (Vec::new(), OBJECT);
+        for b in others {
+            let q = self.slot()?;
+            self.fill(ir, q, b, depth)?;
+            let kinds = self.props.get(usize::try_from(q).ok()?)?.as_ref()?.kinds;
+            if kinds & taken != 0 {
+                return None;
+            }
+            taken |= kinds;
+            via.push((kinds, q));
+        }
+        let q = self.slot()?;
+        *self.props.get_mut(usize::try_from(q).ok()?)? = Some(object);
+        via.push((OBJECT, q));
+        let prop = Prop { via, ..Prop::bare(n, c, t, taken) };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
+    }
+
     /// Value `id`: node `n`, a tagged union, read as an object whose one name is the tag, which
     /// must come first; its value (one of every branch's strings) then picks the branch's object.
     fn fill_tagged(&mut self, ir: &'a Ir, id: u32, n: NodeId, tag: &Tag<'a>, depth: usize) -> Option<()> {
@@ -520,6 +611,7 @@ impl<'a> Flat<'a> {
             min: 0,
             max: u64::MAX,
             extra: None,
+            keyed: Vec::new(),
         });
         let mut members = Vec::new();
         let mut picks = Vec::new();
@@ -637,6 +729,7 @@ impl<'a> Flat<'a> {
             min: c.min_properties.as_ref().map_or(0, |m| m.value),
             max: c.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
             extra,
+            keyed: Vec::new(),
         });
         for (p, &id) in c.properties.iter().zip(&ids) {
             self.fill(ir, id, p.node, depth)?;
@@ -752,6 +845,49 @@ fn len_match(words: &[&str]) -> TokenStream {
             _ => 0,
         }
     }
+}
+
+/// A keyed union's branches ([`Flat::fill_keyed`]): the keywords of its objects, and its other
+/// branches. The union (keywords `c`) is nothing but its `anyOf` or `oneOf`; at least two of its
+/// branches are, through `$ref`s, objects: plain keywords with a `type` of `object` alone, no
+/// `enum` or `const`, closed (`additionalProperties: false`), a `maxProperties` of at least 1 if
+/// any, whose declared names no other of them declares. A key then leaves at most one of them
+/// alive, the one that declares it, as the automaton finds. `None` for any other union.
+fn keyed_branches<'a>(ir: &'a Ir, c: &'a Checks) -> Option<(Vec<&'a Checks>, Vec<NodeId>)> {
+    let branches = match (c.any_of.as_slice(), c.one_of.as_slice()) {
+        (b, []) | ([], b) if b.len() >= 2 => b,
+        _ => return None,
+    };
+    if !only_in_place(c) || c.reference.is_some() || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
+        return None;
+    }
+    let (mut objects, mut others): (Vec<&Checks>, Vec<NodeId>) = (Vec::new(), Vec::new());
+    let mut names: Vec<&str> = Vec::new();
+    for &b in branches {
+        let t = through_refs(ir, b)?;
+        let object = match &ir.node(t).body {
+            Body::Checks(bc) if shape_of(ir, t) == shape::PLAIN => Some(bc).filter(|bc| {
+                bc.type_list().is_some_and(|l| !l.is_empty() && l.iter().all(|t| *t == JsonType::Object))
+                    && bc.enum_values.is_none()
+                    && bc.const_value.is_none()
+                    && bc.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never))
+                    && bc.max_properties.as_ref().is_none_or(|m| m.value >= 1)
+            }),
+            _ => None,
+        };
+        let Some(bc) = object else {
+            others.push(b);
+            continue;
+        };
+        for p in &bc.properties {
+            if names.contains(&p.name.as_str()) {
+                return None;
+            }
+            names.push(&p.name);
+        }
+        objects.push(bc);
+    }
+    (objects.len() >= 2).then_some((objects, others))
 }
 
 /// The keywords of branch `b` of a union of scalars ([`Flat::fill_overlap`]), through `$ref`s:

@@ -77,7 +77,7 @@ pub fn generate(ir: &Ir, typing: &Typing, info: &ToolInfo<'_>) -> TokenStream {
             quote!(Lean<#slots, #levels, #k::__private::Machine<#slots, #levels>>)
         }
     };
-    let (reader, flat_spec) = match flat::spec(ir, k, &choice) {
+    let (reader, flat_spec) = match flat::spec(ir, k) {
         Some(spec) => (quote!(#k::__private::FlatReader<__Flat>), spec),
         None => (quick_reader(k), quote!()),
     };
