@@ -587,14 +587,19 @@ impl<S: FlatSpec> FlatReader<S> {
     }
 
     /// After a key's closing quote (at `*at`), with the rest of the fragment at hand: the
-    /// whitespace and the `:` after it, each of which only keeps the text alive, read with it
-    /// (`*at` left on the last of them; a byte that is neither is read in its turn).
+    /// whitespace and the `:` after it, each of which only keeps the text alive, and the value's
+    /// first byte after them, read with it (`*at` left on the last of them; a byte that is
+    /// neither is read in its turn).
     #[inline(always)]
     fn colon(&mut self, text: &[u8], at: &mut usize) -> bool {
         let mut i = skip_ws(text, *at + 1);
         if text.get(i) == Some(&b':') {
             self.st = St::Value;
             i = skip_ws(text, i + 1);
+            if let Some(&b) = text.get(i) {
+                *at = i;
+                return self.value(b, i);
+            }
         }
         *at = i - 1;
         true
