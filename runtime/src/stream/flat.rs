@@ -386,6 +386,11 @@ impl<S: FlatSpec> FlatReader<S> {
                 if LONG {
                     let end = plain_end(text, *at + 1);
                     self.off += (end - *at) as u64;
+                    // Its closing quote, with it.
+                    if text.get(end) == Some(&b'"') && self.off <= self.max {
+                        *at = end;
+                        return self.string_rare(text, b'"', end);
+                    }
                     *at = end - 1;
                 } else {
                     self.off += 1;
@@ -454,6 +459,12 @@ impl<S: FlatSpec> FlatReader<S> {
                         sig = sig.wrapping_mul(10).wrapping_add(u64::from(n - b'0'));
                         digits += 1;
                         *at += 1;
+                    }
+                    // The byte after its digits (its point, its exponent, or its end), with them.
+                    if let Some(&n) = text.get(*at + 1) {
+                        (self.sig, self.digits) = (sig, digits);
+                        *at += 1;
+                        return self.number::<true>(text, n, *at);
                     }
                 }
                 (self.sig, self.digits) = (sig, digits);
