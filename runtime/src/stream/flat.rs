@@ -727,13 +727,12 @@ impl<S: FlatSpec> FlatReader<S> {
         if name == 0 {
             return self.undeclared(text, at);
         }
-        let bit = name & name.wrapping_neg();
+        let mut bit = name & name.wrapping_neg();
         if S::KEYED {
+            // A keyed union's first key: the object is its branch's from here, the key that
+            // object's name.
             if let Some((o, b)) = S::keyed(self.inner.cont, bit.trailing_zeros()) {
-                (self.inner.cont, self.inner.seen) = (o, b);
-                self.prop = S::object(o).first + b.trailing_zeros();
-                self.st = St::Colon;
-                return true;
+                (self.inner.cont, bit) = (o, b);
             }
         }
         self.inner.seen |= bit;

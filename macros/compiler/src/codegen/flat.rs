@@ -566,9 +566,9 @@ impl<'a> Flat<'a> {
         // as at least one member is due.
         let one = c.any_of.is_empty();
         let min = u64::from(if one { empty != 1 } else { empty == 0 });
-        let first = keyed.first().and_then(|&(b, _)| self.objects.get(usize::try_from(b).ok()?)).map_or(0, |o| o.first);
+        // (Its `first` is never read: its first key is always a branch's.)
         let union = self.objects.get_mut(usize::try_from(u).ok()?)?;
-        (union.names, union.keyed, union.min, union.first) = (names, keyed, min, first);
+        (union.names, union.keyed, union.min) = (names, keyed, min);
         let object = Prop { object: Some(u), ..Prop::bare(t, c, t, OBJECT) };
         if others.is_empty() {
             *self.props.get_mut(usize::try_from(id).ok()?)? = Some(Prop { node: n, ..object });
