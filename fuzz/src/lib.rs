@@ -215,7 +215,8 @@ tool_schema! {
     /// `$ref`, bounds that a sign alone breaks, `multipleOf`, literals, counts, a nested closed
     /// object, arrays with counts and `uniqueItems`, an array of arrays, tuples (`prefixItems`),
     /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union, a keyed
-    /// union (closed objects told apart by their names, one a prefix of another's, or `null`).
+    /// union (closed objects told apart by their names, one a prefix of another's, or `null`), a
+    /// union of lists (a documented `enum`, one member in two branches of its `oneOf`).
     pub struct Flat = {
         "type": "object",
         "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
@@ -252,7 +253,8 @@ tool_schema! {
                 {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"], "additionalProperties": false},
                 {"type": "object", "properties": {"xy": {"type": "string", "maxLength": 3}, "z": {"type": "boolean"}}, "minProperties": 1, "additionalProperties": false},
                 {"type": "null"}
-            ]}
+            ]},
+            "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"enum": ["km", "m", 1]}, {"const": null}]}
         },
         "required": ["path"],
         "additionalProperties": false,

@@ -252,6 +252,49 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Unions of lists: `anyOf`s and `oneOf`s whose branches are each an `enum` or a `const` of
+    /// scalars (perhaps with a `type`), as a documented `enum` is written; a member two branches
+    /// of a `oneOf` list is no value.
+    pub struct Documented = {
+        "type": "object",
+        "$defs": {"Metric": {"enum": ["m", "km"]}, "Imperial": {"const": "mi", "description": "miles"}},
+        "properties": {
+            "unit": {"oneOf": [
+                {"const": "m", "description": "metres"},
+                {"const": "km", "description": "kilometres"},
+                {"const": "mi", "title": "miles"}
+            ]},
+            "mode": {"anyOf": [{"type": "string", "enum": ["fast", "slow"]}, {"type": "string", "enum": ["slow", "safe"]}]},
+            "pick": {"oneOf": [{"enum": ["a", "b"]}, {"enum": ["b", "c"]}]},
+            "num": {"anyOf": [{"const": 1}, {"const": 2.5}, {"enum": ["x", null]}]},
+            "lit": {"oneOf": [{"enum": [null, true]}, {"enum": [true, false]}]},
+            "typed": {"anyOf": [{"type": "integer", "enum": [3, 4]}, {"type": "string", "enum": ["t"]}]},
+            "refd": {"anyOf": [{"$ref": "#/$defs/Metric"}, {"$ref": "#/$defs/Imperial"}, false]},
+            "twice": {"oneOf": [{"const": 1}, {"enum": [1.0, 2]}]},
+            "dup": {"oneOf": [{"const": "a"}, {"enum": ["a", 1]}]}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Not flat: a union of lists with a branch that also has a `maxLength` (which would end a
+    /// string before no member continues it).
+    pub struct ListedLength = {
+        "type": "object",
+        "properties": {"u": {"anyOf": [{"enum": ["abc", "d"], "maxLength": 2}, {"const": "e"}]}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: a union of lists with an array among the members.
+    pub struct ListedArray = {
+        "type": "object",
+        "properties": {"u": {"anyOf": [{"enum": ["a", [1]]}, {"const": "e"}]}}
+    };
+}
+
+tool_schema! {
     /// Keyed unions: `anyOf`s and `oneOf`s of closed objects that declare no name in common
     /// (OpenAI's strict mode has every object closed), the first key picking the branch; with
     /// other branches of other kinds; behind `$ref`s; one inside another.
@@ -922,6 +965,75 @@ fn the_flat_reader_reads_unions_of_scalars_whose_kinds_overlap() {
     for (text, at) in [(r#"{"short": "abcde"#, 15), (r#"{"positive": -"#, 13)] {
         let Progress::Dead(d) = Overlap::stream().feed(text.as_bytes()) else { panic!("{text}") };
         assert_eq!(d.offset, at, "{text}");
+    }
+}
+
+const DOCUMENTED_VALID: &[&str] = &[
+    "{}",
+    r#"{"unit": "m", "mode": "fast", "pick": "a", "num": 1, "lit": null, "typed": 3, "refd": "km", "twice": 2}"#,
+    r#"{"unit": "km", "mode": "slow", "pick": "c", "num": 2.50, "lit": false, "typed": "t", "refd": "mi"}"#,
+    r#"{"unit": "mi", "mode": "safe", "num": "x", "refd": "m"}"#,
+    r#"{"num": null, "typed": 4, "twice": 2.0}"#,
+    r#"{"num": 1.0, "typed": 3.0}"#,
+    r#"{"num": 25e-1, "unit": "km", "dup": 1}"#,
+];
+
+const DOCUMENTED_INVALID: &[&str] = &[
+    r#"{"unit": "cm"}"#,
+    r#"{"unit": "k"}"#,
+    r#"{"unit": "kmm"}"#,
+    r#"{"unit": null}"#,
+    r#"{"unit": 1}"#,
+    r#"{"mode": "fastest"}"#,
+    r#"{"pick": "b"}"#,
+    r#"{"pick": "d"}"#,
+    r#"{"num": 2}"#,
+    r#"{"num": "y"}"#,
+    r#"{"num": true}"#,
+    r#"{"lit": true}"#,
+    r#"{"lit": "null"}"#,
+    r#"{"typed": "s"}"#,
+    r#"{"typed": 5}"#,
+    r#"{"typed": "3"}"#,
+    r#"{"refd": "cm"}"#,
+    r#"{"twice": 1}"#,
+    r#"{"twice": 1.0}"#,
+    r#"{"twice": 3}"#,
+    r#"{"dup": "a"}"#,
+    r#"{"dup": null}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_unions_of_lists() {
+    assert!(Stream::<Documented>::__flat());
+    assert!(!Stream::<ListedLength>::__flat() && !Stream::<ListedArray>::__flat());
+    texts::<Documented>(DOCUMENTED_VALID, DOCUMENTED_INVALID);
+    // An escape in a member: the automaton's (it compares decoded characters).
+    assert!(!all_cuts::<Documented>(r#"{"unit": "k\u006d", "pick": "\u0063"}"#));
+    for text in [r#"{"u": "ab"}"#, r#"{"u": "abc"}"#, r#"{"u": "e"}"#] {
+        all_cuts::<ListedLength>(text);
+    }
+    for text in [r#"{"u": [1]}"#, r#"{"u": "a"}"#, r#"{"u": [2]}"#] {
+        all_cuts::<ListedArray>(text);
+    }
+    // Dead at the first character no member continues, and at a literal no branch lists.
+    for (text, at) in [
+        (r#"{"unit": "c"#, 10),
+        (r#"{"unit": "kmm"#, 12),
+        (r#"{"mode": "fastest"#, 14),
+        (r#"{"num": t"#, 8),
+        (r#"{"typed": "s"#, 11),
+    ] {
+        let Progress::Dead(d) = Documented::stream().feed(text.as_bytes()) else { panic!("{text}") };
+        assert_eq!(d.offset, at, "{text}");
+    }
+    // A member two branches of a `oneOf` list: dead when it ends, not before.
+    for text in [r#"{"pick": "b""#, r#"{"lit": true"#, r#"{"dup": "a""#] {
+        let (head, last) = text.as_bytes().split_at(text.len() - 1);
+        let mut s = Documented::stream();
+        assert!(!s.feed(head).is_dead(), "{text}");
+        let Progress::Dead(d) = s.feed(last) else { panic!("{text}: a member of two branches") };
+        assert_eq!(d.offset, text.len() - 1, "{text}");
     }
 }
 

@@ -22,7 +22,7 @@ use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Tag};
-use super::text::{only_in_place, sname};
+use super::text::{only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, pname};
 
 /// Names (and `enum` strings) a flat reader follows by the bits of a `u64`.
@@ -410,7 +410,10 @@ impl<'a> Flat<'a> {
             shape::PLAIN => self.fill_plain(ir, id, n, t, c, depth),
             shape::UNION => self.fill_union(ir, id, n, t, c, depth),
             _ if keyed_branches(ir, c).is_some() => self.fill_keyed(ir, id, n, t, depth),
-            _ => self.fill_overlap(ir, id, n, t, c),
+            _ => match listed_branches(ir, c) {
+                Some(listed) => self.fill_listed(id, n, t, c, listed),
+                None => self.fill_overlap(ir, id, n, t, c),
+            },
         }
     }
 
@@ -522,6 +525,18 @@ impl<'a> Flat<'a> {
             }
         }
         let prop = Prop { overlap: Some((max, minus)), ..Prop::bare(n, c, t, kinds) };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
+    }
+
+    /// Value `id`: node `n`, a union of lists (node `t`, keywords `c`; [`listed_branches`]), read
+    /// as one `enum` of the members a value may be: its strings followed member by member, its
+    /// literals checked at their first byte, its numbers judged by the union's scan function
+    /// where they end.
+    fn fill_listed(&mut self, id: u32, n: NodeId, t: NodeId, c: &'a Checks, listed: Listed<'a>) -> Option<()> {
+        let Listed { strings, literals, kinds } = listed;
+        let members = (!strings.is_empty()).then_some(strings);
+        let prop = Prop { members, listed: Some(literals), ..Prop::bare(n, c, t, kinds) };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
     }
@@ -888,6 +903,86 @@ fn keyed_branches<'a>(ir: &'a Ir, c: &'a Checks) -> Option<(Vec<&'a Checks>, Vec
         objects.push(bc);
     }
     (objects.len() >= 2).then_some((objects, others))
+}
+
+/// A union of lists ([`listed_branches`]): what its values may be.
+struct Listed<'a> {
+    /// the strings a value may be (in a `oneOf`, those of exactly one branch)
+    strings: Vec<&'a str>,
+    /// the literals a value may be (1 `null`, 2 `true`, 4 `false`; in a `oneOf`, those of
+    /// exactly one branch)
+    literals: u8,
+    /// the kinds of its members (numbers among them: each judged where it ends)
+    kinds: u8,
+}
+
+/// Keywords `c`, when they are a union of lists (`anyOf` or `oneOf` and nothing else, each
+/// branch, through `$ref`s, an `enum` or a `const` of scalars, perhaps with a `type`, and no
+/// other assertion): "a documented `enum`", `oneOf: [{"const": "m", "description": "metres"},
+/// ...]`. A value is valid when a branch lists it (in a `oneOf`, exactly one branch): nothing dies inside a string but on a character no member continues, nor inside
+/// a number. `None` for any other keywords.
+fn listed_branches<'a>(ir: &'a Ir, c: &'a Checks) -> Option<Listed<'a>> {
+    let one = c.any_of.is_empty();
+    let branches = match (c.any_of.as_slice(), c.one_of.as_slice()) {
+        (b, []) | ([], b) if !b.is_empty() => b,
+        _ => return None,
+    };
+    if !only_in_place(c) || c.reference.is_some() || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
+        return None;
+    }
+    // Each string with the number of branches that list it; each literal's count.
+    let mut strings: Vec<(&str, usize)> = Vec::new();
+    let mut literals = [0usize; 3];
+    let mut kinds = 0u8;
+    for &b in branches {
+        let t = through_refs(ir, b)?;
+        let bc = match &ir.node(t).body {
+            Body::Checks(bc) if shape_of(ir, t) == shape::PLAIN => bc,
+            // (`false`: no value.)
+            Body::Never => continue,
+            _ => return None,
+        };
+        let values: Vec<&JsonValue> = match (&bc.enum_values, &bc.const_value) {
+            (Some(e), None) => e.value.iter().map(|(v, _)| v).collect(),
+            (None, Some(v)) => vec![&v.value],
+            _ => return None,
+        };
+        let bare = Checks { enum_values: None, const_value: None, types: None, ..Checks::clone(bc) };
+        if !own_nothing_but_types(&bare) {
+            return None;
+        }
+        // (Its `type` takes each member, listed once: the compiler refuses a member its `type`
+        // does not take, and a member listed twice.)
+        for v in values {
+            if value_bits(v) & CONTAINERS != 0 {
+                return None;
+            }
+            kinds |= value_bits(v);
+            let literal = match v {
+                JsonValue::String(s) => {
+                    match strings.iter_mut().find(|(m, _)| *m == s.as_str()) {
+                        Some(e) => e.1 += 1,
+                        None => strings.push((s.as_str(), 1)),
+                    }
+                    None
+                }
+                JsonValue::Null => Some(0),
+                JsonValue::Bool(true) => Some(1),
+                JsonValue::Bool(false) => Some(2),
+                _ => None,
+            };
+            if let Some(count) = literal.and_then(|i| literals.get_mut(i)) {
+                *count += 1;
+            }
+        }
+    }
+    let taken = |n: usize| n == 1 || (n > 1 && !one);
+    let strings: Vec<&str> = strings.into_iter().filter(|&(_, n)| taken(n)).map(|(s, _)| s).collect();
+    let literals = literals.iter().zip(0..).fold(0u8, |a, (&n, i)| if taken(n) { a | 1 << i } else { a });
+    if strings.is_empty() {
+        kinds &= !STRING;
+    }
+    (strings.len() <= MAX).then_some(Listed { strings, literals, kinds })
 }
 
 /// The keywords of branch `b` of a union of scalars ([`Flat::fill_overlap`]), through `$ref`s:
