@@ -295,6 +295,20 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Arrays with `uniqueItems`: of strings (told unique by the reader itself while their
+    /// hashes are new), of anything, of arrays.
+    pub struct Unique = {
+        "type": "object",
+        "properties": {
+            "names": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+            "mixed": {"type": "array", "uniqueItems": true},
+            "rows": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}, "uniqueItems": true}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
     /// Keyed unions: `anyOf`s and `oneOf`s of closed objects that declare no name in common
     /// (OpenAI's strict mode has every object closed), the first key picking the branch; with
     /// other branches of other kinds; behind `$ref`s; one inside another.
@@ -1035,6 +1049,38 @@ fn the_flat_reader_reads_unions_of_lists() {
         let Progress::Dead(d) = s.feed(last) else { panic!("{text}: a member of two branches") };
         assert_eq!(d.offset, text.len() - 1, "{text}");
     }
+}
+
+#[test]
+fn the_flat_reader_tells_unique_strings_apart() {
+    assert!(Stream::<Unique>::__flat());
+    // 40 names: the filter fills, and the array's scan function judges.
+    let many: Vec<String> = (0..40).map(|i| format!("\"n{i}\"")).collect();
+    let valid = [
+        r#"{"names": [], "mixed": [], "rows": []}"#.to_owned(),
+        r#"{"names": ["é", "e", "ée", "a b", ""], "rows": [["a"], ["a", "b"], []]}"#.to_owned(),
+        r#"{"names": [ "a" , "b" ], "mixed": [1, "1", [1], {"a": 1}, null, true, false, 1.5, "2"]}"#.to_owned(),
+        r#"{"mixed": [{"a": "x", "b": "y"}, {"b": "x", "a": "y"}], "names": ["\u0061", "b"]}"#.to_owned(),
+        format!(r#"{{"names": [{}]}}"#, many.join(", ")),
+    ];
+    let invalid = [
+        r#"{"names": ["a", "a"]}"#.to_owned(),
+        r#"{"names": ["x", "y", "x"]}"#.to_owned(),
+        r#"{"names": ["é", "é"]}"#.to_owned(),
+        r#"{"names": ["a", "\u0061"]}"#.to_owned(),
+        r#"{"names": [ "ab" , "ab" ]}"#.to_owned(),
+        r#"{"names": ["a", 1]}"#.to_owned(),
+        r#"{"mixed": [1, 1.0]}"#.to_owned(),
+        r#"{"mixed": ["1", "1"]}"#.to_owned(),
+        r#"{"mixed": [[1], [1]]}"#.to_owned(),
+        r#"{"mixed": [{"a": "x", "b": "y"}, {"b": "y", "a": "x"}]}"#.to_owned(),
+        r#"{"rows": [["a"], ["a"]]}"#.to_owned(),
+        format!(r#"{{"names": [{}, "n0"]}}"#, many.join(", ")),
+        format!(r#"{{"names": [{}, "n39"]}}"#, many.join(", ")),
+    ];
+    let valid: Vec<&str> = valid.iter().map(String::as_str).collect();
+    let invalid: Vec<&str> = invalid.iter().map(String::as_str).collect();
+    texts::<Unique>(&valid, &invalid);
 }
 
 const KEYED_VALID: &[&str] = &[

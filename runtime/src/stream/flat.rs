@@ -148,12 +148,15 @@ pub struct Frame {
     cont: u32,
     /// whether it is an array
     arr: bool,
-    /// how many times an undeclared name's filter hit sent the reader to the object's text
+    /// an object's: how many times an undeclared name's filter hit sent the reader to the
+    /// object's text; an array's: not 0 once an item may repeat another (its scan function then
+    /// judges `uniqueItems`)
     hits: u8,
     /// the names present (an object's)
     seen: u64,
-    /// the hashes of the undeclared names present, a bit or two each (an object's): a name whose
-    /// bits are all set already is looked for in the object's text
+    /// the hashes of the undeclared names present (an object's), or of the items (an array's
+    /// with `uniqueItems`), a bit or two each: a name whose bits are all set already is looked
+    /// for in the object's text
     keys: u64,
     /// the members or items begun
     count: u64,
@@ -581,7 +584,7 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(always)]
     fn after<const LONG: bool>(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         match b {
-            b',' if self.inner.arr => self.next_item(),
+            b',' if self.inner.arr => self.next_item(text, at),
             b',' => {
                 self.st = St::Comma;
                 self.promise()
@@ -640,10 +643,13 @@ impl<S: FlatSpec> FlatReader<S> {
         self.inner.count <= o.max && !(o.closed && o.names & !self.inner.seen == 0)
     }
 
-    /// An array's `,`: an item is promised, `items` read next.
+    /// An array's `,` (at `at`): an item is promised, `items` read next.
     #[inline]
-    fn next_item(&mut self) -> bool {
+    fn next_item(&mut self, text: &[u8], at: usize) -> bool {
         let a = S::array(self.inner.cont);
+        if a.unique {
+            self.item_seen(text, at);
+        }
         self.prop = a.item(self.inner.count);
         self.inner.count += 1;
         self.st = St::Value;
@@ -669,7 +675,9 @@ impl<S: FlatSpec> FlatReader<S> {
             let a = S::array(self.inner.cont);
             b == b']'
                 && self.inner.count >= a.min
-                && (!a.unique || S::array_end(self.inner.cont, text.get(self.inner.open..=at).unwrap_or_default()))
+                && (!a.unique
+                    || self.items_unique(text, at)
+                    || S::array_end(self.inner.cont, text.get(self.inner.open..=at).unwrap_or_default()))
         } else {
             let o = S::object(self.inner.cont);
             b == b'}' && o.required & !self.inner.seen == 0 && self.inner.count >= o.min
@@ -682,11 +690,45 @@ impl<S: FlatSpec> FlatReader<S> {
             None => self.st = St::Done,
             Some(i) => {
                 let Some(&f) = self.stack.as_ref().get(i) else { return false };
+                // (The value that ended is the container: where it began, for `uniqueItems`.)
+                self.start = self.inner.open;
                 self.inner = f;
                 self.st = St::After;
             }
         }
         true
+    }
+
+    /// An item of an array with `uniqueItems` ended before `at` (its text from `self.start`):
+    /// its hash put in the array's filter when it is a string without escapes (its bytes are
+    /// then its decoded characters'). Anything else, or a hash whose bits are all set already,
+    /// leaves the items' uniqueness to the array's scan function where the array closes.
+    #[inline(never)]
+    fn item_seen(&mut self, text: &[u8], at: usize) {
+        if self.inner.hits != 0 {
+            return;
+        }
+        let item = text.get(self.start..at).unwrap_or_default().trim_ascii_end();
+        if item.first() != Some(&b'"') || item.contains(&b'\\') {
+            self.inner.hits = 1;
+            return;
+        }
+        let h = hash_text(item);
+        let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
+        if self.inner.keys & bits == bits {
+            self.inner.hits = 1;
+        }
+        self.inner.keys |= bits;
+    }
+
+    /// An array with `uniqueItems` closes at `at`: whether its items are unique for certain
+    /// (strings without escapes whose hashes were all new: [`FlatReader::item_seen`]); else its
+    /// scan function judges it.
+    fn items_unique(&mut self, text: &[u8], at: usize) -> bool {
+        if self.inner.count > 0 {
+            self.item_seen(text, at);
+        }
+        self.inner.hits == 0
     }
 
     /// A container begins at `at`: the innermost one so far is kept on the stack.
