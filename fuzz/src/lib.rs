@@ -216,7 +216,8 @@ tool_schema! {
     /// object, arrays with counts and `uniqueItems`, an array of arrays, tuples (`prefixItems`),
     /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union, a keyed
     /// union (closed objects told apart by their names, one a prefix of another's, or `null`), a
-    /// union of lists (a documented `enum`, one member in two branches of its `oneOf`).
+    /// union of lists (a documented `enum`, one member in two branches of its `oneOf`), an
+    /// object with a rule on its names.
     pub struct Flat = {
         "type": "object",
         "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
@@ -254,7 +255,14 @@ tool_schema! {
                 {"type": "object", "properties": {"xy": {"type": "string", "maxLength": 3}, "z": {"type": "boolean"}}, "minProperties": 1, "additionalProperties": false},
                 {"type": "null"}
             ]},
-            "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"enum": ["km", "m", 1]}, {"const": null}]}
+            "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"enum": ["km", "m", 1]}, {"const": null}]},
+            "src": {
+                "type": "object",
+                "properties": {"url": {"type": "string"}, "file": {"type": "string"}},
+                "oneOf": [{"required": ["url"]}, {"required": ["file"]}],
+                "dependentRequired": {"file": ["line"]},
+                "if": {"required": ["line"]}, "then": {"not": {"required": ["url"]}}
+            }
         },
         "required": ["path"],
         "additionalProperties": false,

@@ -309,6 +309,73 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Rules on an object's names, judged where it closes: "one of these at least" (`anyOf` of
+    /// `required`s), "exactly one of these" (`oneOf`), `dependentRequired`, `if`/`then`/`else`
+    /// with `not`, through a `$ref`, on a name only the rule speaks of, with a `false` and a `true`
+    /// branch.
+    pub struct Rules = {
+        "type": "object",
+        "$defs": {"NeedsX": {"required": ["x"]}},
+        "properties": {
+            "path": {"type": "string"},
+            "url": {"type": "string"},
+            "card": {"type": "string"},
+            "billing": {"type": "string"},
+            "amount": {"type": "number"},
+            "unit": {"type": "string"},
+            "one": {
+                "type": "object",
+                "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+                "oneOf": [{"required": ["a"]}, {"required": ["b"]}],
+                "additionalProperties": false
+            },
+            "open": {
+                "type": "object",
+                "properties": {"x": {"type": "integer"}},
+                "anyOf": [{"allOf": [{"$ref": "#/$defs/NeedsX"}]}, {"required": ["y"]}],
+                "additionalProperties": {"type": "string"}
+            },
+            "never": {"type": "object", "properties": {"k": true}, "anyOf": [false, {"required": ["k"]}]},
+            "either": {"type": "object", "oneOf": [true, {"required": ["k"]}]}
+        },
+        "anyOf": [{"required": ["path"]}, {"required": ["url"]}],
+        "dependentRequired": {"card": ["billing"]},
+        "if": {"required": ["amount"]},
+        "then": {"required": ["unit"]},
+        "else": {"not": {"required": ["unit"]}},
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Not flat: a rule with a branch that says more than `required`.
+    pub struct RuleTyped = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "anyOf": [{"required": ["a"]}, {"properties": {"a": {"maxLength": 1}}}]
+    };
+}
+
+tool_schema! {
+    /// Not flat: a rule with a branch of another `type` (which no object passes).
+    pub struct RuleKind = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "anyOf": [{"required": ["a"]}, {"type": "string"}]
+    };
+}
+
+tool_schema! {
+    /// Not flat: a closed object's rule on a name it does not declare.
+    pub struct RuleUndeclared = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "anyOf": [{"required": ["a"]}, {"required": ["b"]}],
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
     /// Keyed unions: `anyOf`s and `oneOf`s of closed objects that declare no name in common
     /// (OpenAI's strict mode has every object closed), the first key picking the branch; with
     /// other branches of other kinds; behind `$ref`s; one inside another.
@@ -1081,6 +1148,55 @@ fn the_flat_reader_tells_unique_strings_apart() {
     let valid: Vec<&str> = valid.iter().map(String::as_str).collect();
     let invalid: Vec<&str> = invalid.iter().map(String::as_str).collect();
     texts::<Unique>(&valid, &invalid);
+}
+
+const RULES_VALID: &[&str] = &[
+    r#"{"path": "a"}"#,
+    r#"{"url": "u", "card": "c", "billing": "b"}"#,
+    r#"{"path": "a", "amount": 1, "unit": "m"}"#,
+    r#"{"path": "a", "url": "u", "one": {"a": 1}}"#,
+    r#"{"url": "u", "one": {"b": 2}, "billing": "x"}"#,
+    r#"{"path": "a", "open": {"x": 1}}"#,
+    r#"{"path": "a", "open": {"y": "z"}}"#,
+    r#"{"path": "a", "open": {"y": "z", "x": 2, "w": "v"}}"#,
+    r#"{"path": "a", "never": {"k": [1]}}"#,
+    r#"{"path": "a", "either": {"j": 1}}"#,
+];
+
+const RULES_INVALID: &[&str] = &[
+    "{}",
+    r#"{"card": "c"}"#,
+    r#"{"path": "a", "card": "c"}"#,
+    r#"{"path": "a", "amount": 1}"#,
+    r#"{"path": "a", "unit": "m"}"#,
+    r#"{"path": "a", "one": {"a": 1, "b": 2}}"#,
+    r#"{"path": "a", "one": {}}"#,
+    r#"{"path": "a", "one": {"a": "x"}}"#,
+    r#"{"path": "a", "open": {}}"#,
+    r#"{"path": "a", "open": {"w": "v"}}"#,
+    r#"{"path": "a", "open": {"y": 1}}"#,
+    r#"{"path": "a", "never": {}}"#,
+    r#"{"path": "a", "either": {"k": 1}}"#,
+];
+
+#[test]
+fn the_flat_reader_judges_rules_on_names_where_the_object_closes() {
+    assert!(Stream::<Rules>::__flat());
+    assert!(!Stream::<RuleTyped>::__flat() && !Stream::<RuleUndeclared>::__flat() && !Stream::<RuleKind>::__flat());
+    texts::<Rules>(RULES_VALID, RULES_INVALID);
+    for text in [r#"{"a": "x"}"#, r#"{"a": "xy"}"#, r#"{}"#, r#"{"b": 1}"#] {
+        all_cuts::<RuleTyped>(text);
+        all_cuts::<RuleUndeclared>(text);
+        all_cuts::<RuleKind>(text);
+    }
+    // Dead where the object closes, not before.
+    for text in [r#"{"path": "a", "card": "c"}"#, r#"{"path": "a", "one": {"a": 1, "b": 2}"#] {
+        let (head, last) = text.as_bytes().split_at(text.len() - 1);
+        let mut s = Rules::stream();
+        assert!(!s.feed(head).is_dead(), "{text}");
+        let Progress::Dead(d) = s.feed(last) else { panic!("{text}") };
+        assert_eq!(d.offset, text.len() - 1, "{text}");
+    }
 }
 
 const KEYED_VALID: &[&str] = &[

@@ -217,6 +217,62 @@ pub trait FlatSpec: 'static {
     /// The verdict on array `a` with `uniqueItems`, closed: its text `span` (brackets
     /// included), its items and counts already checked.
     fn array_end(a: u32, span: &[u8]) -> bool;
+    /// Whether some object has a rule on its names ([`FlatSpec::names_end`]).
+    const RULES: bool;
+    /// The verdict of object `o`'s rule on its names, closed with the names `seen` present:
+    /// what its `dependentRequired`, and its `not`, `allOf`, `anyOf`, `oneOf` and
+    /// `if`/`then`/`else` of `required`s, say (written with [`rule`]'s functions; `true` for an
+    /// object without one).
+    fn names_end(o: u32, seen: u64) -> bool;
+}
+
+/// The pieces of a rule on an object's names ([`FlatSpec::names_end`]), for its emitted code.
+pub mod rule {
+    /// Every name of `names` (bits) is among `seen`.
+    #[must_use]
+    #[inline(always)]
+    pub fn has(seen: u64, names: u64) -> bool {
+        seen & names == names
+    }
+
+    /// Every one of `rules` holds (`allOf`).
+    #[must_use]
+    #[inline(always)]
+    pub fn all(rules: &[bool]) -> bool {
+        rules.iter().all(|&r| r)
+    }
+
+    /// One of `rules` holds at least (`anyOf`).
+    #[must_use]
+    #[inline(always)]
+    pub fn any(rules: &[bool]) -> bool {
+        rules.iter().any(|&r| r)
+    }
+
+    /// Exactly one of `rules` holds (`oneOf`).
+    #[must_use]
+    #[inline(always)]
+    pub fn one(rules: &[bool]) -> bool {
+        rules.iter().filter(|&&r| r).count() == 1
+    }
+
+    /// `rule` does not hold (`not`).
+    #[must_use]
+    #[inline(always)]
+    pub fn not(rule: bool) -> bool {
+        !rule
+    }
+
+    /// `then` if `cond` holds, else `otherwise` (`if`/`then`/`else`).
+    #[must_use]
+    #[inline(always)]
+    pub fn when(cond: bool, then: bool, otherwise: bool) -> bool {
+        if cond {
+            then
+        } else {
+            otherwise
+        }
+    }
 }
 
 /// A subschema's verdict on one value's text by its scan function (for [`FlatSpec`]'s
@@ -680,7 +736,10 @@ impl<S: FlatSpec> FlatReader<S> {
                     || S::array_end(self.inner.cont, text.get(self.inner.open..=at).unwrap_or_default()))
         } else {
             let o = S::object(self.inner.cont);
-            b == b'}' && o.required & !self.inner.seen == 0 && self.inner.count >= o.min
+            b == b'}'
+                && o.required & !self.inner.seen == 0
+                && self.inner.count >= o.min
+                && (!S::RULES || S::names_end(self.inner.cont, self.inner.seen))
         };
         if !ok {
             return false;

@@ -82,7 +82,16 @@ pub mod tools {
                 "via": {"oneOf": [
                     {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}, "required": ["k"], "additionalProperties": false},
                     {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"], "additionalProperties": false}
-                ]}
+                ]},
+                "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"const": "km", "description": "kilometres"}]},
+                "either": {
+                    "type": "object",
+                    "properties": {"a": {"type": "string"}, "b": {"type": "string"}},
+                    "oneOf": [{"required": ["a"]}, {"required": ["b"]}],
+                    "dependentRequired": {"a": ["c"]},
+                    "if": {"required": ["b"]},
+                    "then": {"not": {"required": ["c"]}}
+                }
             },
             "required": ["path"],
             "additionalProperties": false,

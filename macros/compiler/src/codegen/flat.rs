@@ -173,6 +173,24 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             .collect(),
         quote!(false),
     );
+    let rules: Vec<TokenStream> = flat
+        .objects
+        .iter()
+        .zip(0u32..)
+        .filter_map(|(o, i)| {
+            let body = rule_tokens(o.rule.as_ref()?, &p);
+            Some(quote!(#i => #body,))
+        })
+        .collect();
+    let has_rules = !rules.is_empty();
+    let names_end = if has_rules {
+        quote!(match o { #(#rules)* _ => true })
+    } else {
+        quote! {
+            let _ = (o, seen);
+            true
+        }
+    };
     let stack = flat.depth.saturating_sub(1);
     Some(quote! {
         /// The flat reader's tables for this tool.
@@ -279,6 +297,11 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                     #array_end
                 }
             }
+            const RULES: ::core::primitive::bool = #has_rules;
+            #[inline(always)]
+            fn names_end(o: ::core::primitive::u32, seen: ::core::primitive::u64) -> ::core::primitive::bool {
+                #names_end
+            }
         }
     })
 }
@@ -351,6 +374,22 @@ struct Obj<'a> {
     /// a keyed union's object ([`Flat::fill_keyed`]): per name, the branch's object and the
     /// name's bit among its names (empty for any other object)
     keyed: Vec<(u32, u64)>,
+    /// its rule on its names, judged where it closes (`None`: no rule)
+    rule: Option<Rule>,
+}
+
+/// A rule on the names an object has, judged where it closes: what `dependentRequired`, and
+/// `not`, `allOf`, `anyOf`, `oneOf` and `if`/`then`/`else` of `required`s, say of an object
+/// (`anyOf: [{"required": ["path"]}, {"required": ["url"]}]`: one of the two at least).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Rule {
+    /// every name of these bits present
+    Has(u64),
+    Not(Box<Rule>),
+    All(Vec<Rule>),
+    Any(Vec<Rule>),
+    One(Vec<Rule>),
+    If(Box<Rule>, Box<Rule>, Box<Rule>),
 }
 
 /// An array a flat reader follows.
@@ -410,6 +449,13 @@ impl<'a> Flat<'a> {
             shape::PLAIN => self.fill_plain(ir, id, n, t, c, depth),
             shape::UNION => self.fill_union(ir, id, n, t, c, depth),
             _ if keyed_branches(ir, c).is_some() => self.fill_keyed(ir, id, n, t, depth),
+            // An object whose applicators are a rule on its names: its keywords are read as a
+            // plain object's, the rule judged where it closes.
+            _ if c.type_list().is_some_and(|l| l == [JsonType::Object])
+                && rule_of(ir, c, true, &mut Vec::new(), 0).is_some() =>
+            {
+                self.fill_plain(ir, id, n, t, c, depth)
+            }
             _ => match listed_branches(ir, c) {
                 Some(listed) => self.fill_listed(id, n, t, c, listed),
                 None => self.fill_overlap(ir, id, n, t, c),
@@ -433,6 +479,7 @@ impl<'a> Flat<'a> {
             max: u64::MAX,
             extra: Some(item),
             keyed: Vec::new(),
+            rule: None,
         });
         let a = u32::try_from(self.arrays.len()).ok()?;
         self.arrays.push(Arr { item, prefix: 0, first: 0, min: 0, max: u64::MAX, unique: false, node: ir.root });
@@ -564,6 +611,7 @@ impl<'a> Flat<'a> {
             max: u64::MAX,
             extra: None,
             keyed: Vec::new(),
+            rule: None,
         });
         let (mut names, mut keyed, mut empty) = (Vec::new(), Vec::new(), 0usize);
         for bc in objects {
@@ -627,6 +675,7 @@ impl<'a> Flat<'a> {
             max: u64::MAX,
             extra: None,
             keyed: Vec::new(),
+            rule: None,
         });
         let mut members = Vec::new();
         let mut picks = Vec::new();
@@ -708,7 +757,6 @@ impl<'a> Flat<'a> {
     fn object(&mut self, ir: &'a Ir, c: &'a Checks, depth: usize) -> Option<u32> {
         if !c.pattern_properties.is_empty()
             || c.property_names.is_some()
-            || !c.dependent_required.is_empty()
             || !c.dependent_schemas.is_empty()
             || c.unevaluated_properties.is_some()
             || !members_followed(c)
@@ -726,6 +774,10 @@ impl<'a> Flat<'a> {
                 names.push(&r.0);
             }
         }
+        // Names its rule speaks of: declared too (a closed object's rule on a name it does not
+        // declare is the quick reader's).
+        let rule = rule_of(ir, c, true, &mut names, 0)?;
+        let rule = (rule != Rule::All(Vec::new())).then_some(rule);
         if names.len() > MAX || (closed && names.len() > declared) {
             return None;
         }
@@ -745,6 +797,7 @@ impl<'a> Flat<'a> {
             max: c.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
             extra,
             keyed: Vec::new(),
+            rule,
         });
         for (p, &id) in c.properties.iter().zip(&ids) {
             self.fill(ir, id, p.node, depth)?;
@@ -858,6 +911,102 @@ fn len_match(words: &[&str]) -> TokenStream {
         match len {
             #(#arms)*
             _ => 0,
+        }
+    }
+}
+
+/// Keywords `c` as a rule on an object's names ([`Rule`]), the names it speaks of added to
+/// `names` (their bits are their places there). `top`: the object's own keywords (its
+/// `required`, and whatever else it says of its members, the object's; a `$ref` beside them is
+/// not a rule); else a subschema of the rule, which may say nothing else (a `type` only
+/// `object`). `None` when `c` is not a rule (or is deeper than 16 subschemas).
+fn rule_of<'a>(ir: &'a Ir, c: &'a Checks, top: bool, names: &mut Vec<&'a str>, depth: usize) -> Option<Rule> {
+    if depth > 16 || (top && c.reference.is_some()) {
+        return None;
+    }
+    let mut all = Vec::new();
+    if !top {
+        let bare = Checks { required: Vec::new(), dependent_required: Vec::new(), types: None, ..Checks::clone(c) };
+        let object = c.type_list().is_none_or(|l| l == [JsonType::Object]);
+        if !object || !own_nothing_but_types(&bare) {
+            return None;
+        }
+        all.push(Rule::Has(rule_bits(names, c.required.iter().map(|r| r.0.as_str()))?));
+    }
+    for (name, due) in &c.dependent_required {
+        let present = rule_bits(names, std::iter::once(name.as_str()))?;
+        let due = rule_bits(names, due.iter().map(String::as_str))?;
+        all.push(Rule::If(Box::new(Rule::Has(present)), Box::new(Rule::Has(due)), Box::new(Rule::All(Vec::new()))));
+    }
+    let sub = |n: NodeId, names: &mut Vec<&'a str>| match &ir.node(n).body {
+        Body::Always => Some(Rule::All(Vec::new())),
+        Body::Never => Some(Rule::Any(Vec::new())),
+        Body::Checks(c) => rule_of(ir, c, false, names, depth + 1),
+    };
+    if let Some(r) = &c.reference {
+        all.push(sub(r.value.1, names)?);
+    }
+    for &b in &c.all_of {
+        all.push(sub(b, names)?);
+    }
+    if !c.any_of.is_empty() {
+        all.push(Rule::Any(c.any_of.iter().map(|&b| sub(b, names)).collect::<Option<_>>()?));
+    }
+    if !c.one_of.is_empty() {
+        all.push(Rule::One(c.one_of.iter().map(|&b| sub(b, names)).collect::<Option<_>>()?));
+    }
+    if let Some(n) = c.not {
+        all.push(Rule::Not(Box::new(sub(n, names)?)));
+    }
+    if let Some(cond) = c.if_ {
+        let cond = sub(cond, names)?;
+        let then = c.then_.map_or(Some(Rule::All(Vec::new())), |n| sub(n, names))?;
+        let otherwise = c.else_.map_or(Some(Rule::All(Vec::new())), |n| sub(n, names))?;
+        all.push(Rule::If(Box::new(cond), Box::new(then), Box::new(otherwise)));
+    }
+    Some(if all.len() == 1 { all.pop()? } else { Rule::All(all) })
+}
+
+/// The bits of `list`'s names among `names` (each added when absent; `None` past [`MAX`]).
+fn rule_bits<'a>(names: &mut Vec<&'a str>, list: impl Iterator<Item = &'a str>) -> Option<u64> {
+    let mut bits = 0u64;
+    for name in list {
+        let i = match names.iter().position(|n| *n == name) {
+            Some(i) => i,
+            None => {
+                names.push(name);
+                names.len() - 1
+            }
+        };
+        bits |= 1u64.checked_shl(u32::try_from(i).ok()?)?;
+    }
+    Some(bits)
+}
+
+/// Rule `r`, as the emitted code has it (an expression of `seen`, the names present).
+fn rule_tokens(r: &Rule, p: &TokenStream) -> TokenStream {
+    let each = |rs: &[Rule]| rs.iter().map(|r| rule_tokens(r, p)).collect::<Vec<_>>();
+    match r {
+        Rule::Has(bits) => quote!(#p::flat_rule::has(seen, #bits)),
+        Rule::Not(r) => {
+            let r = rule_tokens(r, p);
+            quote!(#p::flat_rule::not(#r))
+        }
+        Rule::All(rs) => {
+            let rs = each(rs);
+            quote!(#p::flat_rule::all(&[#(#rs),*]))
+        }
+        Rule::Any(rs) => {
+            let rs = each(rs);
+            quote!(#p::flat_rule::any(&[#(#rs),*]))
+        }
+        Rule::One(rs) => {
+            let rs = each(rs);
+            quote!(#p::flat_rule::one(&[#(#rs),*]))
+        }
+        Rule::If(cond, then, otherwise) => {
+            let (cond, then, otherwise) = (rule_tokens(cond, p), rule_tokens(then, p), rule_tokens(otherwise, p));
+            quote!(#p::flat_rule::when(#cond, #then, #otherwise))
         }
     }
 }
