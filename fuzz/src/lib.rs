@@ -217,7 +217,7 @@ tool_schema! {
     /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union, a keyed
     /// union (closed objects told apart by their names, one a prefix of another's, or `null`), a
     /// union of lists (a documented `enum`, one member in two branches of its `oneOf`), an
-    /// object with a rule on its names.
+    /// object with a rule on its names, `allOf`s whose parts merge.
     pub struct Flat = {
         "type": "object",
         "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
@@ -262,7 +262,9 @@ tool_schema! {
                 "oneOf": [{"required": ["url"]}, {"required": ["file"]}],
                 "dependentRequired": {"file": ["line"]},
                 "if": {"required": ["line"]}, "then": {"not": {"required": ["url"]}}
-            }
+            },
+            "grade": {"allOf": [{"type": "integer", "minimum": 0}, {"maximum": 50}, {"multipleOf": 5}]},
+            "ext": {"allOf": [{"$ref": "#/$defs/Unit"}, {"maxLength": 1}]}
         },
         "required": ["path"],
         "additionalProperties": false,

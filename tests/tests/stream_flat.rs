@@ -376,6 +376,87 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// `allOf`s (and `$ref`s beside keywords) whose parts merge: OpenAPI's inheritance, bounds
+    /// in parts, `type`s that intersect, a `pattern` in a part, a `true` part.
+    pub struct Merged = {
+        "type": "object",
+        "$defs": {
+            "Base": {"type": "object", "properties": {"id": {"type": "integer"}, "name": {"type": "string"}}, "required": ["id"]},
+            "Pos": {"type": "integer", "minimum": 1}
+        },
+        "properties": {
+            "item": {"allOf": [
+                {"$ref": "#/$defs/Base"},
+                {"properties": {"price": {"type": "number", "minimum": 0}}, "required": ["price"]}
+            ]},
+            "size": {"allOf": [{"type": "integer"}, {"minimum": 1}, {"maximum": 9}]},
+            "count": {"$ref": "#/$defs/Pos", "maximum": 100},
+            "code": {"type": "string", "allOf": [{"pattern": "^[A-Z]+$"}, {"maxLength": 4}]},
+            "num": {"allOf": [{"type": "number"}, {"type": ["integer", "string"]}]},
+            "tags": {"allOf": [{"type": "array", "items": {"type": "string"}}, {"maxItems": 2, "uniqueItems": true}, true]}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Not flat: parts that overlap (two `maximum`s; a closed part beside another that declares
+    /// names; one name in two parts).
+    pub struct Overlapping = {
+        "type": "object",
+        "properties": {
+            "twice": {"allOf": [{"maximum": 3}, {"maximum": 5}]},
+            "closed": {"allOf": [{"properties": {"a": true}, "additionalProperties": false}, {"properties": {"b": true}}]},
+            "same": {"allOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"a": {"maxLength": 2}}}]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: only the closed part beside another that declares names.
+    pub struct ClosedPart = {
+        "type": "object",
+        "properties": {
+            "closed": {"allOf": [{"properties": {"a": true}, "additionalProperties": false}, {"properties": {"b": true}}]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: only one name in two parts.
+    pub struct SameName = {
+        "type": "object",
+        "properties": {
+            "same": {"allOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"a": {"maxLength": 2}}}]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: a `false` part (the automaton finds every value dead).
+    pub struct FalsePart = {
+        "type": "object",
+        "properties": {"u": {"allOf": [{"type": "string"}, false]}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: a part with an applicator of its own.
+    pub struct InPlacePart = {
+        "type": "object",
+        "properties": {"u": {"allOf": [{"type": "string"}, {"anyOf": [{"maxLength": 1}, {"minLength": 3}]}]}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: only two `maximum`s.
+    pub struct TwoMaxima = {
+        "type": "object",
+        "properties": {"twice": {"allOf": [{"maximum": 3}, {"maximum": 5}]}}
+    };
+}
+
+tool_schema! {
     /// Keyed unions: `anyOf`s and `oneOf`s of closed objects that declare no name in common
     /// (OpenAI's strict mode has every object closed), the first key picking the branch; with
     /// other branches of other kinds; behind `$ref`s; one inside another.
@@ -1196,6 +1277,65 @@ fn the_flat_reader_judges_rules_on_names_where_the_object_closes() {
         assert!(!s.feed(head).is_dead(), "{text}");
         let Progress::Dead(d) = s.feed(last) else { panic!("{text}") };
         assert_eq!(d.offset, text.len() - 1, "{text}");
+    }
+}
+
+const MERGED_VALID: &[&str] = &[
+    "{}",
+    r#"{"item": {"id": 1, "price": 2.5}, "size": 9, "count": 100, "code": "AB", "num": 3, "tags": ["a", "b"]}"#,
+    r#"{"item": {"price": 0, "id": -1, "name": "x", "other": [1]}, "size": 1.0, "count": 1, "code": "ABCD"}"#,
+    r#"{"num": -4, "tags": []}"#,
+];
+
+const MERGED_INVALID: &[&str] = &[
+    r#"{"item": {"id": 1}}"#,
+    r#"{"item": {"price": 1}}"#,
+    r#"{"item": {"id": "1", "price": 1}}"#,
+    r#"{"item": {"id": 1, "price": -1}}"#,
+    r#"{"item": {"id": 1, "price": 1, "name": 2}}"#,
+    r#"{"size": 0}"#,
+    r#"{"size": 10}"#,
+    r#"{"size": 1.5}"#,
+    r#"{"size": "1"}"#,
+    r#"{"count": 0}"#,
+    r#"{"count": 101}"#,
+    r#"{"code": "ab"}"#,
+    r#"{"code": "ABCDE"}"#,
+    r#"{"code": 1}"#,
+    r#"{"num": 1.5}"#,
+    r#"{"num": null}"#,
+    r#"{"num": "three"}"#,
+    r#"{"tags": ["a", "a"]}"#,
+    r#"{"tags": ["a", "b", "c"]}"#,
+    r#"{"tags": [1]}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_all_ofs_whose_parts_merge() {
+    assert!(Stream::<Merged>::__flat());
+    texts::<Merged>(MERGED_VALID, MERGED_INVALID);
+    assert!(!Stream::<Overlapping>::__flat());
+    assert!(!Stream::<ClosedPart>::__flat() && !Stream::<SameName>::__flat() && !Stream::<TwoMaxima>::__flat());
+    assert!(!Stream::<InPlacePart>::__flat() && !Stream::<FalsePart>::__flat());
+    for text in [r#"{"u": "ab"}"#, r#"{"u": "a"}"#, r#"{"u": "abc"}"#] {
+        all_cuts::<InPlacePart>(text);
+        all_cuts::<FalsePart>(text);
+    }
+    for text in [
+        r#"{"twice": 4}"#,
+        r#"{"twice": 3}"#,
+        r#"{"closed": {"a": 1, "b": 2}}"#,
+        r#"{"closed": {"a": 1}}"#,
+        r#"{"same": {"a": "abc"}}"#,
+        r#"{"same": {"a": "ab"}}"#,
+    ] {
+        all_cuts::<Overlapping>(text);
+    }
+    // Dead where a part is: a fifth character, a `-` under a `minimum` of 1, a `.` in an integer
+    // only where the number ends.
+    for (text, at) in [(r#"{"code": "ABCDE"#, 14), (r#"{"count": -"#, 10), (r#"{"code": "a"#, 10)] {
+        let Progress::Dead(d) = Merged::stream().feed(text.as_bytes()) else { panic!("{text}") };
+        assert_eq!(d.offset, at, "{text}");
     }
 }
 

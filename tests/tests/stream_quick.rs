@@ -54,7 +54,8 @@ tool_schema! {
 
 tool_schema! {
     /// Patterns, and values several subschemas speak of (the general automaton reads those,
-    /// for the quick reader as for the lean automaton).
+    /// for the quick reader as for the lean automaton; two `maxLength`s keep the `allOf` from
+    /// merging, and the tool from the flat reader).
     pub struct Shaped = {
         "type": "object",
         "properties": {
@@ -66,7 +67,7 @@ tool_schema! {
                 {"type": "object", "properties": {"kind": {"const": "b"}},
                  "required": ["kind"], "additionalProperties": false}
             ]},
-            "all": {"allOf": [{"type": "string"}, {"maxLength": 3}]}
+            "all": {"allOf": [{"type": "string", "maxLength": 5}, {"maxLength": 3}]}
         },
         "additionalProperties": false
     };

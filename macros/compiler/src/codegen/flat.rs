@@ -19,7 +19,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::json::JsonValue;
-use crate::model::{Body, Checks, Ir, JsonType, NodeId};
+use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
 use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Tag};
 use super::text::{only_in_place, own_nothing_but_types, sname};
@@ -42,8 +42,10 @@ const CONTAINERS: u8 = ARRAY | OBJECT;
 #[must_use]
 pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let empty = Checks::default();
+    let merged: Vec<Option<(Checks, NodeId)>> = (0..ir.nodes.len()).map(|n| merged(ir, n)).collect();
     let mut flat = Flat {
         shapes: (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect(),
+        merged: &merged,
         empty: &empty,
         props: Vec::new(),
         objects: Vec::new(),
@@ -410,6 +412,9 @@ struct Arr {
 struct Flat<'a> {
     /// how the lean automaton reads each node (for tagged unions)
     shapes: Vec<u8>,
+    /// per node, its keywords merged with its `allOf`'s and its `$ref`'s where they merge
+    /// ([`merged`]), and the node whose `pattern` they have
+    merged: &'a [Option<(Checks, NodeId)>],
     /// no keywords (a free value's)
     empty: &'a Checks,
     props: Vec<Option<Prop<'a>>>,
@@ -440,6 +445,11 @@ impl<'a> Flat<'a> {
             return self.fill_tagged(ir, id, n, &tag, depth);
         }
         let t = through_refs(ir, n)?;
+        // An `allOf` (or a `$ref` beside keywords) whose subschemas' keywords merge: read as
+        // plain keywords.
+        if let Some((c, own)) = self.merged.get(t).and_then(Option::as_ref) {
+            return self.fill_plain(ir, id, n, *own, c, depth);
+        }
         let c = match &ir.node(t).body {
             Body::Checks(c) => c,
             Body::Always => return self.fill_free(ir, id, depth),
@@ -913,6 +923,181 @@ fn len_match(words: &[&str]) -> TokenStream {
             _ => 0,
         }
     }
+}
+
+/// Node `t`'s keywords merged with those of its `allOf`'s subschemas and its `$ref`'s target
+/// (through `$ref`s), when they are plain keywords that do not overlap: what the conjunction
+/// says is then what the merged keywords say, and the automaton, dead where any part is, dies
+/// where the merged keywords do (`allOf: [{"$ref": "#/$defs/Base"}, {"properties": {...},
+/// "required": [...]}]`, OpenAPI's inheritance; `allOf: [{"type": "integer"}, {"minimum": 1}]`).
+/// Their `type`s intersect, their `properties` (no name twice) and `required`s add up; any other
+/// keyword is one part's (an `additionalProperties` only where no other part speaks of
+/// members: it speaks of its own part's names). With the merged keywords, the node whose
+/// `pattern` they have. `None` for any other node.
+fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
+    let Body::Checks(c) = &ir.node(t).body else { return None };
+    if (c.all_of.is_empty() && c.reference.is_none()) || shape_of(ir, t) == shape::REF {
+        return None;
+    }
+    let mut parts = vec![(t, Checks { all_of: Vec::new(), reference: None, ..Checks::clone(c) })];
+    for &b in c.all_of.iter().chain(c.reference.as_ref().map(|r| &r.value.1)) {
+        let p = through_refs(ir, b)?;
+        match &ir.node(p).body {
+            Body::Always => {}
+            Body::Never => return None,
+            Body::Checks(pc) => parts.push((p, Checks::clone(pc))),
+        }
+    }
+    let members =
+        parts.iter().filter(|(_, p)| !p.properties.is_empty() || !p.required.is_empty() || p.additional.is_some());
+    let members = members.count();
+    let mut m = Checks::default();
+    let mut own = t;
+    for (node, part) in parts {
+        let Checks {
+            types,
+            enum_values,
+            const_value,
+            properties,
+            required,
+            additional,
+            items,
+            min_items,
+            max_items,
+            unique_items,
+            min_length,
+            max_length,
+            minimum,
+            maximum,
+            exclusive_minimum,
+            exclusive_maximum,
+            multiple_of,
+            min_properties,
+            max_properties,
+            pattern,
+            format,
+            reference,
+            all_of,
+            any_of,
+            one_of,
+            not,
+            if_,
+            then_,
+            else_,
+            prefix_items,
+            contains,
+            min_contains,
+            max_contains,
+            pattern_properties,
+            property_names,
+            dependent_required,
+            dependent_schemas,
+            unevaluated_properties,
+            unevaluated_items,
+            additional_items,
+        } = part;
+        let in_place = reference.is_some()
+            || !all_of.is_empty()
+            || !any_of.is_empty()
+            || !one_of.is_empty()
+            || not.is_some()
+            || if_.is_some()
+            || then_.is_some()
+            || else_.is_some();
+        let generic = !prefix_items.is_empty()
+            || contains.is_some()
+            || min_contains.is_some()
+            || max_contains.is_some()
+            || !pattern_properties.is_empty()
+            || property_names.is_some()
+            || !dependent_schemas.is_empty()
+            || unevaluated_properties.is_some()
+            || unevaluated_items.is_some()
+            || additional_items.is_some();
+        if in_place || generic || (additional.is_some() && members > 1) {
+            return None;
+        }
+        if let Some(ts) = types {
+            m.types = Some(match m.types {
+                None => ts,
+                Some(before) => Kw { value: type_meet(&before.value, &ts.value)?, loc: before.loc },
+            });
+        }
+        for p in properties {
+            if m.properties.iter().any(|q| q.name == p.name) {
+                return None;
+            }
+            m.properties.push(p);
+        }
+        for r in required {
+            if !m.required.iter().any(|q| q.0 == r.0) {
+                m.required.push(r);
+            }
+        }
+        m.unique_items |= unique_items;
+        if pattern.is_some() {
+            own = node;
+        }
+        if !dependent_required.is_empty() {
+            if !m.dependent_required.is_empty() {
+                return None;
+            }
+            m.dependent_required = dependent_required;
+        }
+        once(&mut m.enum_values, enum_values)?;
+        once(&mut m.const_value, const_value)?;
+        once(&mut m.additional, additional)?;
+        once(&mut m.items, items)?;
+        once(&mut m.min_items, min_items)?;
+        once(&mut m.max_items, max_items)?;
+        once(&mut m.min_length, min_length)?;
+        once(&mut m.max_length, max_length)?;
+        once(&mut m.minimum, minimum)?;
+        once(&mut m.maximum, maximum)?;
+        once(&mut m.exclusive_minimum, exclusive_minimum)?;
+        once(&mut m.exclusive_maximum, exclusive_maximum)?;
+        once(&mut m.multiple_of, multiple_of)?;
+        once(&mut m.min_properties, min_properties)?;
+        once(&mut m.max_properties, max_properties)?;
+        once(&mut m.pattern, pattern)?;
+        once(&mut m.format, format)?;
+    }
+    Some((m, own))
+}
+
+/// `value` into `slot` when `slot` is empty (`None` when both have one).
+fn once<T>(slot: &mut Option<T>, value: Option<T>) -> Option<()> {
+    match (&slot, value) {
+        (_, None) => {}
+        (None, v) => *slot = v,
+        (Some(_), Some(_)) => return None,
+    }
+    Some(())
+}
+
+/// The types both lists take (`integer` where one says `number` and the other `integer`);
+/// `None` when none.
+fn type_meet(a: &[JsonType], b: &[JsonType]) -> Option<Vec<JsonType>> {
+    let bits = |ts: &[JsonType]| ts.iter().fold(0u8, |acc, t| acc | type_bits(*t));
+    let both = bits(a) & bits(b);
+    let all = [
+        (JsonType::Null, 1),
+        (JsonType::Boolean, 2),
+        (JsonType::Number, 4 | 8),
+        (JsonType::Integer, 4),
+        (JsonType::String, 16),
+        (JsonType::Array, 32),
+        (JsonType::Object, 64),
+    ];
+    let mut out = Vec::new();
+    let mut taken = 0u8;
+    for (t, b) in all {
+        if both & b == b && taken & b == 0 {
+            out.push(t);
+            taken |= b;
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }
 
 /// Keywords `c` as a rule on an object's names ([`Rule`]), the names it speaks of added to
