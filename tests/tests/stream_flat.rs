@@ -377,7 +377,8 @@ tool_schema! {
 
 tool_schema! {
     /// `allOf`s (and `$ref`s beside keywords) whose parts merge: OpenAPI's inheritance, bounds
-    /// in parts, `type`s that intersect, a `pattern` in a part, a `true` part.
+    /// in parts, `type`s that intersect, a `pattern` in a part, a `true` part, a rule on names in a
+    /// part.
     pub struct Merged = {
         "type": "object",
         "$defs": {
@@ -393,7 +394,8 @@ tool_schema! {
             "count": {"$ref": "#/$defs/Pos", "maximum": 100},
             "code": {"type": "string", "allOf": [{"pattern": "^[A-Z]+$"}, {"maxLength": 4}]},
             "num": {"allOf": [{"type": "number"}, {"type": ["integer", "string"]}]},
-            "tags": {"allOf": [{"type": "array", "items": {"type": "string"}}, {"maxItems": 2, "uniqueItems": true}, true]}
+            "tags": {"allOf": [{"type": "array", "items": {"type": "string"}}, {"maxItems": 2, "uniqueItems": true}, true]},
+            "dep": {"allOf": [{"type": "object", "properties": {"a": true, "b": true}}, {"dependentRequired": {"a": ["b"]}}]}
         },
         "additionalProperties": false
     };
@@ -437,6 +439,14 @@ tool_schema! {
     pub struct FalsePart = {
         "type": "object",
         "properties": {"u": {"allOf": [{"type": "string"}, false]}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: a part with a keyword the flat reader does not read (`contains`).
+    pub struct GenericPart = {
+        "type": "object",
+        "properties": {"u": {"allOf": [{"type": "array"}, {"contains": {"const": 1}}]}}
     };
 }
 
@@ -1284,7 +1294,8 @@ const MERGED_VALID: &[&str] = &[
     "{}",
     r#"{"item": {"id": 1, "price": 2.5}, "size": 9, "count": 100, "code": "AB", "num": 3, "tags": ["a", "b"]}"#,
     r#"{"item": {"price": 0, "id": -1, "name": "x", "other": [1]}, "size": 1.0, "count": 1, "code": "ABCD"}"#,
-    r#"{"num": -4, "tags": []}"#,
+    r#"{"num": -4, "tags": [], "dep": {"a": 1, "b": 2}}"#,
+    r#"{"dep": {"b": 1}}"#,
 ];
 
 const MERGED_INVALID: &[&str] = &[
@@ -1308,6 +1319,7 @@ const MERGED_INVALID: &[&str] = &[
     r#"{"tags": ["a", "a"]}"#,
     r#"{"tags": ["a", "b", "c"]}"#,
     r#"{"tags": [1]}"#,
+    r#"{"dep": {"a": 1}}"#,
 ];
 
 #[test]
@@ -1316,7 +1328,10 @@ fn the_flat_reader_reads_all_ofs_whose_parts_merge() {
     texts::<Merged>(MERGED_VALID, MERGED_INVALID);
     assert!(!Stream::<Overlapping>::__flat());
     assert!(!Stream::<ClosedPart>::__flat() && !Stream::<SameName>::__flat() && !Stream::<TwoMaxima>::__flat());
-    assert!(!Stream::<InPlacePart>::__flat() && !Stream::<FalsePart>::__flat());
+    assert!(!Stream::<InPlacePart>::__flat() && !Stream::<FalsePart>::__flat() && !Stream::<GenericPart>::__flat());
+    for text in [r#"{"u": [2]}"#, r#"{"u": [2, 1]}"#, r#"{"u": []}"#] {
+        all_cuts::<GenericPart>(text);
+    }
     for text in [r#"{"u": "ab"}"#, r#"{"u": "a"}"#, r#"{"u": "abc"}"#] {
         all_cuts::<InPlacePart>(text);
         all_cuts::<FalsePart>(text);

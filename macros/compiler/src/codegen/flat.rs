@@ -22,7 +22,7 @@ use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
 use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Tag};
-use super::text::{only_in_place, own_nothing_but_types, sname};
+use super::text::{has, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, pname};
 
 /// Names (and `enum` strings) a flat reader follows by the bits of a `u64`.
@@ -954,6 +954,12 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
     let mut m = Checks::default();
     let mut own = t;
     for (node, part) in parts {
+        // (`dependentRequired` is the one keyword of `has`'s generic group merged here.)
+        let generic = has(&Checks { dependent_required: Vec::new(), ..Checks::clone(&part) }).generic;
+        if has(&part).in_place || generic || (part.additional.is_some() && members > 1) {
+            return None;
+        }
+        // Every keyword, so that one added to the IR later does not compile here until merged.
         let Checks {
             types,
             enum_values,
@@ -976,47 +982,26 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
             max_properties,
             pattern,
             format,
-            reference,
-            all_of,
-            any_of,
-            one_of,
-            not,
-            if_,
-            then_,
-            else_,
-            prefix_items,
-            contains,
-            min_contains,
-            max_contains,
-            pattern_properties,
-            property_names,
             dependent_required,
-            dependent_schemas,
-            unevaluated_properties,
-            unevaluated_items,
-            additional_items,
+            reference: _,
+            all_of: _,
+            any_of: _,
+            one_of: _,
+            not: _,
+            if_: _,
+            then_: _,
+            else_: _,
+            prefix_items: _,
+            contains: _,
+            min_contains: _,
+            max_contains: _,
+            pattern_properties: _,
+            property_names: _,
+            dependent_schemas: _,
+            unevaluated_properties: _,
+            unevaluated_items: _,
+            additional_items: _,
         } = part;
-        let in_place = reference.is_some()
-            || !all_of.is_empty()
-            || !any_of.is_empty()
-            || !one_of.is_empty()
-            || not.is_some()
-            || if_.is_some()
-            || then_.is_some()
-            || else_.is_some();
-        let generic = !prefix_items.is_empty()
-            || contains.is_some()
-            || min_contains.is_some()
-            || max_contains.is_some()
-            || !pattern_properties.is_empty()
-            || property_names.is_some()
-            || !dependent_schemas.is_empty()
-            || unevaluated_properties.is_some()
-            || unevaluated_items.is_some()
-            || additional_items.is_some();
-        if in_place || generic || (additional.is_some() && members > 1) {
-            return None;
-        }
         if let Some(ts) = types {
             m.types = Some(match m.types {
                 None => ts,

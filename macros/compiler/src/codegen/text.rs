@@ -26,18 +26,18 @@ pub fn sname(ir: &Ir, id: NodeId) -> proc_macro2::Ident {
 
 /// Which kinds of keyword `c` has. The destructuring is exhaustive: a keyword added to the IR
 /// later does not compile here until it is put in one group, so it is never silently ignored.
-struct Has {
+pub(crate) struct Has {
     /// `type`
-    types: bool,
+    pub(crate) types: bool,
     /// its own keywords that the scan compiles
-    scanned: bool,
+    pub(crate) scanned: bool,
     /// its own keywords left to the generic validator
-    generic: bool,
+    pub(crate) generic: bool,
     /// in-place applicators: `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`
-    in_place: bool,
+    pub(crate) in_place: bool,
 }
 
-fn has(c: &Checks) -> Has {
+pub(crate) fn has(c: &Checks) -> Has {
     let Checks {
         types,
         enum_values,
