@@ -156,7 +156,7 @@ pub struct Frame {
     seen: u64,
     /// the hashes of the undeclared names present (an object's), or of the items (an array's
     /// with `uniqueItems`), a bit or two each: a name whose bits are all set already is looked
-    /// for in the object's text
+    /// for in the object's text; such an item leaves `uniqueItems` to the array's scan function
     keys: u64,
     /// the members or items begun
     count: u64,
