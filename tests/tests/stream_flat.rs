@@ -1201,12 +1201,17 @@ fn the_flat_reader_reads_unions_of_lists() {
     }
     // A member two branches of a `oneOf` list: dead when it ends, not before.
     for text in [r#"{"pick": "b""#, r#"{"lit": true"#, r#"{"dup": "a""#] {
-        let (head, last) = text.as_bytes().split_at(text.len() - 1);
-        let mut s = Documented::stream();
-        assert!(!s.feed(head).is_dead(), "{text}");
-        let Progress::Dead(d) = s.feed(last) else { panic!("{text}: a member of two branches") };
-        assert_eq!(d.offset, text.len() - 1, "{text}");
+        dead_at_its_last_byte::<Documented>(text);
     }
+}
+
+/// `text` is alive up to its last byte, and dead there (fed in two fragments).
+fn dead_at_its_last_byte<T: Tool>(text: &str) {
+    let (head, last) = text.as_bytes().split_at(text.len() - 1);
+    let mut s = T::stream();
+    assert!(!s.feed(head).is_dead(), "{text}");
+    let Progress::Dead(d) = s.feed(last) else { panic!("{text}: alive at its last byte") };
+    assert_eq!(d.offset, text.len() - 1, "{text}");
 }
 
 #[test]
@@ -1282,11 +1287,7 @@ fn the_flat_reader_judges_rules_on_names_where_the_object_closes() {
     }
     // Dead where the object closes, not before.
     for text in [r#"{"path": "a", "card": "c"}"#, r#"{"path": "a", "one": {"a": 1, "b": 2}"#] {
-        let (head, last) = text.as_bytes().split_at(text.len() - 1);
-        let mut s = Rules::stream();
-        assert!(!s.feed(head).is_dead(), "{text}");
-        let Progress::Dead(d) = s.feed(last) else { panic!("{text}") };
-        assert_eq!(d.offset, text.len() - 1, "{text}");
+        dead_at_its_last_byte::<Rules>(text);
     }
 }
 
