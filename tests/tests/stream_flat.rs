@@ -528,7 +528,7 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: a branch that takes undeclared names.
+    /// A keyed object and one that takes undeclared names.
     pub struct OpenBranch = {
         "type": "object",
         "properties": {
@@ -541,7 +541,7 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: two keyed objects and an open one, which takes any key.
+    /// Two keyed objects and an open one, which takes any key.
     pub struct Crowded = {
         "type": "object",
         "properties": {
@@ -555,14 +555,108 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: a branch with `maxProperties: 0` (dead at a key's opening quote, which the
-    /// other branches outlive).
+    /// A branch with `maxProperties: 0` (dead at a key's opening quote, which the other
+    /// branches outlive).
     pub struct NoMembers = {
         "type": "object",
         "properties": {
             "u": {"anyOf": [
                 {"type": "object", "properties": {"a": {"type": "integer"}}, "maxProperties": 0, "additionalProperties": false},
                 {"type": "object", "properties": {"b": {"type": "integer"}}, "additionalProperties": false}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Unions of objects whose branches declare names in common: a tag that need not come
+    /// first, open branches, counts.
+    pub struct Shared = {
+        "type": "object",
+        "$defs": {"Id": {"type": "integer", "minimum": 1}},
+        "properties": {
+            "action": {"oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "move"}, "id": {"$ref": "#/$defs/Id"}, "to": {"type": "string", "maxLength": 5}}, "required": ["kind", "id", "to"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"const": "delete"}, "id": {"type": "integer", "minimum": 1}, "force": {"type": "boolean"}}, "required": ["kind", "id"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"enum": ["copy", "link"]}, "id": {"$ref": "#/$defs/Id"}, "to": {"type": "string", "maxLength": 5}}, "required": ["kind"], "additionalProperties": false}
+            ]},
+            "search": {"anyOf": [
+                {"type": "object", "properties": {"query": {"type": "string"}, "limit": {"type": "integer"}}, "required": ["query"]},
+                {"type": "object", "properties": {"url": {"type": "string"}, "limit": {"type": "integer"}}, "required": ["url"]}
+            ]},
+            "pair": {"oneOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}}, "minProperties": 1, "maxProperties": 2, "additionalProperties": false},
+                {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false},
+                {"type": "object", "maxProperties": 1}
+            ]},
+            "tagged": {"anyOf": [
+                {"type": "object", "properties": {"t": {"const": "x"}, "v": {"type": "integer"}}, "required": ["t"], "additionalProperties": false},
+                {"type": "object", "properties": {"t": {"enum": ["y", "x"]}, "w": {"type": "string"}}, "required": ["t"], "additionalProperties": false, "dependentRequired": {"w": ["t"]}},
+                {"type": "null"}
+            ]},
+            "loose": {"anyOf": [
+                {"type": "object", "properties": {"t": {"const": "x"}, "v": {"type": "integer"}}, "required": ["t"], "additionalProperties": false},
+                {"type": "object", "properties": {"t": {"const": "y"}}, "required": ["t"], "additionalProperties": false},
+                {"type": "object", "properties": {"z": {"type": "integer"}}, "required": ["z"]}
+            ]},
+            "typed": {"type": "object", "oneOf": [
+                {"properties": {"n": {"type": "integer"}, "s": {"type": "string"}}, "required": ["n"], "type": "object", "additionalProperties": false},
+                {"properties": {"m": {"type": "integer"}, "s": {"type": "string"}}, "required": ["m"], "type": "object", "additionalProperties": false}
+            ]}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Not flat: open branches whose undeclared members differ.
+    pub struct OtherExtras = {
+        "type": "object",
+        "properties": {
+            "u": {"anyOf": [
+                {"type": "object", "minProperties": 1, "additionalProperties": {"type": "string"}},
+                {"type": "object", "maxProperties": 1, "additionalProperties": {"type": "integer"}}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Unions of objects with a `type` beside them that another branch's kind is not (`null`).
+    pub struct TypedUnions = {
+        "type": "object",
+        "$defs": {
+            "A": {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": false},
+            "B": {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false}
+        },
+        "properties": {
+            "t1": {"type": "object", "anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "null"}]},
+            "t2": {"type": ["object", "string"], "anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "null"}]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: a branch's rule on a name no branch declares.
+    pub struct RuleOnUndeclared = {
+        "type": "object",
+        "properties": {
+            "r": {"anyOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}}, "dependentRequired": {"a": ["q"]}},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// Not flat: a name one branch declares that another, open, takes as its undeclared members.
+    pub struct TakenAsExtra = {
+        "type": "object",
+        "properties": {
+            "u": {"anyOf": [
+                {"type": "object", "properties": {"a": {"type": "integer"}}, "additionalProperties": false},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "additionalProperties": {"type": "string"}}
             ]}
         }
     };
@@ -820,6 +914,9 @@ const UNIONS_VALID: &[&str] = &[
     r#"{"mixed": [true, false], "delivery": {"method": "pickup"}}"#,
     r#"{"delivery": {"method": "collect", "store": 12}, "mixed": []}"#,
     r#" { "delivery" : { "method" : "ship" , "to" : "00000" } , "code" : "ab" } "#,
+    // A tag that is not the object's first member.
+    r#"{"delivery": {"to": "12345", "method": "ship"}}"#,
+    r#"{"delivery": {"store": 1, "method": "collect"}}"#,
     r#"{"mixed": 0, "note": "", "any": "xz"}"#,
     r#"{"quote": "ab", "sku": "ZZZ-0000"}"#,
 ];
@@ -856,6 +953,11 @@ const UNIONS_INVALID: &[&str] = &[
     r#"{"delivery": {"method": "pickup", "to": "12345"}}"#,
     r#"{"delivery": {"method": "pickup", "store": "x"}}"#,
     r#"{"delivery": {"method": "pickup", "method": "ship"}}"#,
+    r#"{"delivery": {"to": "12345", "method": "pickup"}}"#,
+    r#"{"delivery": {"store": 1, "method": "ship"}}"#,
+    r#"{"delivery": {"to": "12345"}}"#,
+    r#"{"delivery": {"store": 1, "to": "12345"}}"#,
+    r#"{"delivery": {"to": "12345", "to": "12345", "method": "ship"}}"#,
     r#"{"delivery": {}}"#,
     r#"{"delivery": []}"#,
     r#"{"delivery": {"method": "ship", "to": "12345",}}"#,
@@ -1013,11 +1115,9 @@ fn the_flat_reader_reads_enums_of_numbers_and_literals() {
 #[test]
 fn the_flat_reader_reads_patterns_and_unions() {
     texts::<Unions>(UNIONS_VALID, UNIONS_INVALID);
-    // The automaton's: a tag that is not the object's first member, an escape in a `pattern`
-    // string (the pattern is matched on decoded characters), one in a string whose pattern is
-    // one set of characters per offset.
+    // The automaton's: an escape in a `pattern` string (the pattern is matched on decoded
+    // characters), one in a string whose pattern is one set of characters per offset.
     for text in [
-        r#"{"delivery": {"to": "12345", "method": "ship"}}"#,
         r#"{"sku": "ABC-\u00312\u00334"}"#,
         r#"{"quote": "\"b"}"#,
     ] {
@@ -1395,6 +1495,113 @@ const KEYED_INVALID: &[&str] = &[
     r#"{"either": {"c": 1}}"#,
 ];
 
+const SHARED_VALID: &[&str] = &[
+    r#"{"action": {"kind": "move", "id": 3, "to": "b"}}"#,
+    r#"{"action": {"id": 3, "to": "b", "kind": "move"}}"#,
+    r#"{"action": {"id": 1, "kind": "delete", "force": true}}"#,
+    r#"{"action": {"force": false, "id": 1, "kind": "delete"}}"#,
+    r#"{"action": {"kind": "link"}}"#,
+    r#"{"action": {"to": "abc", "kind": "copy", "id": 9}}"#,
+    r#"{"search": {"query": "a"}}"#,
+    r#"{"search": {"limit": 3, "url": "u"}}"#,
+    r#"{"search": {"query": "a", "url": "b", "limit": 1}}"#,
+    r#"{"search": {"limit": 1, "extra": [1, {"x": null}], "query": "x"}}"#,
+    r#"{"pair": {"a": 1, "b": 2}}"#,
+    r#"{"pair": {"b": 2, "a": 1}}"#,
+    r#"{"pair": {}}"#,
+    r#"{"pair": {"c": 1}}"#,
+    r#"{"tagged": {"v": 1, "t": "x"}}"#,
+    r#"{"tagged": {"w": "s", "t": "y"}}"#,
+    r#"{"tagged": {"t": "x", "w": "s"}}"#,
+    r#"{"tagged": null, "typed": {"n": 1, "s": "x"}}"#,
+    r#"{"typed": {"m": 1}}"#,
+    // An open branch takes a tag it does not declare, whatever its value.
+    r#"{"loose": {"z": 1, "t": "x"}}"#,
+    r#"{"loose": {"t": "y"}}"#,
+    r#"{"loose": {"v": 2, "z": 0, "t": "y"}}"#,
+    r#" { "action" : { "id" : 2 , "kind" : "delete" } , "pair" : { "z" : 0 } } "#,
+];
+
+const SHARED_INVALID: &[&str] = &[
+    r#"{"action": {"id": 3, "to": "b"}}"#,
+    r#"{"action": {"id": 3, "kind": "move"}}"#,
+    r#"{"action": {"force": true, "kind": "move", "id": 1, "to": "x"}}"#,
+    r#"{"action": {"to": "b", "kind": "delete", "id": 1}}"#,
+    r#"{"action": {"id": 0, "kind": "delete"}}"#,
+    r#"{"action": {"kind": "link", "to": "toolong"}}"#,
+    r#"{"action": {"kind": "paste"}}"#,
+    r#"{"action": {"kind": "mov"}}"#,
+    r#"{"action": {"other": 1}}"#,
+    r#"{"action": {"id": 1, "id": 1, "kind": "delete"}}"#,
+    r#"{"action": {"kind": "delete", "kind": "delete", "id": 1}}"#,
+    r#"{"action": {}}"#,
+    r#"{"action": []}"#,
+    r#"{"search": {"limit": 2}}"#,
+    r#"{"search": {"query": 1}}"#,
+    r#"{"search": {"query": "q", "limit": "x"}}"#,
+    r#"{"search": {}}"#,
+    r#"{"pair": {"a": 1}}"#,
+    r#"{"pair": {"b": 2}}"#,
+    r#"{"pair": {"c": 1, "d": 2}}"#,
+    r#"{"pair": {"a": 1, "b": 2, "c": 3}}"#,
+    r#"{"pair": {"a": "x", "b": 1}}"#,
+    r#"{"tagged": {"v": 1, "t": "y"}}"#,
+    r#"{"tagged": {"t": "y", "v": 1}}"#,
+    r#"{"tagged": {"v": 1, "w": "s", "t": "x"}}"#,
+    r#"{"tagged": {"v": 1}}"#,
+    r#"{"tagged": {"t": "z"}}"#,
+    r#"{"tagged": {"t": "x", "v": "1"}}"#,
+    r#"{"tagged": 1}"#,
+    r#"{"typed": {"n": 1, "m": 2}}"#,
+    r#"{"typed": {"n": 1, "s": 2}}"#,
+    r#"{"typed": {}}"#,
+    r#"{"loose": {"t": "q"}}"#,
+    r#"{"loose": {"z": "1"}}"#,
+    r#"{"loose": {"v": 1}}"#,
+    r#"{"loose": {"t": "y", "v": 1}}"#,
+    r#"{"typed": null}"#,
+];
+
+#[test]
+fn the_flat_reader_reads_unions_of_objects_that_share_names() {
+    assert!(Stream::<Shared>::__flat());
+    texts::<Shared>(SHARED_VALID, SHARED_INVALID);
+    // A tag's value no branch declares, valid in the open branch: the automaton's (the reader
+    // reads a tag as one of the members some branch declares).
+    let text = r#"{"loose": {"z": 1, "t": "q"}}"#;
+    assert!(Shared::is_valid_json(text) && !all_cuts::<Shared>(text));
+    // Dead as soon as the automaton: a tag's first character no branch alive takes, a name no
+    // branch alive declares (the open one dead at the `,` past its `maxProperties`), a member
+    // past every branch's `maxProperties`.
+    for text in [
+        r#"{"tagged": {"v": 1, "t": "y"#,
+        r#"{"action": {"force": true, "t"#,
+        r#"{"action": {"kind": "move", "f"#,
+        r#"{"pair": {"c": 1,"#,
+        r#"{"pair": {"b": 2, "c"#,
+        r#"{"action": {"kind": "p"#,
+    ] {
+        dead_at_its_last_byte::<Shared>(text);
+    }
+    // Open branches with different undeclared members, or that take a declared name as theirs:
+    // not flat.
+    assert!(!Stream::<OtherExtras>::__flat() && !Stream::<TakenAsExtra>::__flat());
+    assert!(!Stream::<RuleOnUndeclared>::__flat());
+    for text in [r#"{"r": {"a": 1, "q": 2}}"#, r#"{"r": {"a": 1}}"#, r#"{"r": {"b": 1}}"#] {
+        all_cuts::<RuleOnUndeclared>(text);
+    }
+    // A `null` the union's `type` does not take: dead at its first byte.
+    for text in [r#"{"t1": null}"#, r#"{"t2": null}"#, r#"{"t1": {"a": 1}, "t2": {"b": 2}}"#, r#"{"t2": "s"}"#] {
+        all_cuts::<TypedUnions>(text);
+    }
+    for text in [r#"{"u": {"a": 1, "c": "x"}}"#, r#"{"u": {"b": 1}}"#, r#"{"u": {"c": true}}"#, r#"{"u": {}}"#] {
+        all_cuts::<OtherExtras>(text);
+    }
+    for text in [r#"{"u": {"a": 1}}"#, r#"{"u": {"a": "x", "b": 2}}"#, r#"{"u": {"b": 1, "a": 2}}"#] {
+        all_cuts::<TakenAsExtra>(text);
+    }
+}
+
 #[test]
 fn the_flat_reader_reads_keyed_unions_of_objects() {
     assert!(Stream::<Keyed>::__flat() && Stream::<RootKeyed>::__flat());
@@ -1403,22 +1610,26 @@ fn the_flat_reader_reads_keyed_unions_of_objects() {
         &[r#"{"url": "https://example.com"}"#, r#"{"lines": 3, "path": "a.rs"}"#],
         &[r#"{}"#, r#"{"lines": 3}"#, r#"{"url": "a", "path": "b"}"#, r#"{"path": "a", "lines": 0}"#, r#"[]"#],
     );
-    // Names two branches declare, a branch that takes undeclared names or none, another
-    // branch that takes objects: not flat.
-    assert!(!Stream::<SharedNames>::__flat() && !Stream::<OpenBranch>::__flat());
-    assert!(!Stream::<NoMembers>::__flat() && !Stream::<Crowded>::__flat());
+    // A branch that takes undeclared names, one that takes no member, an open one beside
+    // keyed ones: flat too, the branches alive followed as names come.
+    assert!(Stream::<OpenBranch>::__flat() && Stream::<NoMembers>::__flat() && Stream::<Crowded>::__flat());
+    texts::<OpenBranch>(
+        &[r#"{"u": {"a": 1}}"#, r#"{"u": {"b": 1, "c": 2}}"#, r#"{"u": {"c": 2, "b": 1}}"#, r#"{"u": {"a": 1, "b": 2}}"#],
+        &[r#"{"u": {"a": 1, "c": 2}}"#, r#"{"u": {}}"#, r#"{"u": {"c": 1}}"#, r#"{"u": {"b": 1, "a": 2, "b": 3}}"#],
+    );
+    texts::<NoMembers>(&[r#"{"u": {}}"#, r#"{"u": {"b": 1}}"#], &[r#"{"u": {"a": 1}}"#, r#"{"u": {"c": 1}}"#]);
+    texts::<Crowded>(
+        &[r#"{"u": {"a": 1}}"#, r#"{"u": {"c": 1, "d": 2}}"#, r#"{"u": {"a": 1, "b": 2}}"#],
+        &[r#"{"u": {"c": 1}}"#, r#"{"u": {}}"#, r#"{"u": {"a": "x"}}"#],
+    );
+    // A value that fails the subschema of the branch that declares its name, valid in an open
+    // one: the automaton's (the reader reads a name's value by its declared subschema).
+    let text = r#"{"u": {"c": 1, "b": "x"}}"#;
+    assert!(Crowded::is_valid_json(text) && !all_cuts::<Crowded>(text));
+    // Names two branches declare with different values (not tags): not flat.
+    assert!(!Stream::<SharedNames>::__flat());
     for text in [r#"{"u": {"a": 1, "b": 2}}"#, r#"{"u": {"a": "x", "b": 2}}"#, r#"{"u": {"b": 1}}"#] {
         all_cuts::<SharedNames>(text);
-    }
-    for text in [r#"{"u": {"a": 1}}"#, r#"{"u": {"b": 1, "c": 2}}"#, r#"{"u": {"a": 1, "c": 2}}"#] {
-        all_cuts::<OpenBranch>(text);
-    }
-    for text in [r#"{"u": {"a": 1}}"#, r#"{"u": {}}"#, r#"{"u": {"b": 1}}"#] {
-        all_cuts::<NoMembers>(text);
-    }
-    for text in [r#"{"u": {"a": 1}}"#, r#"{"u": {"c": 1, "d": 2}}"#, r#"{"u": {"a": 1, "b": 2}}"#, r#"{"u": {"c": 1}}"#]
-    {
-        all_cuts::<Crowded>(text);
     }
     // Dead as soon as the automaton: a key no branch declares, one the picked branch does not,
     // a member past the picked branch's `maxProperties`.

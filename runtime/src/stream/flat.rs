@@ -103,6 +103,26 @@ pub struct Object {
     /// The value number of a member whose name is not declared ([`NONE`]: the object is closed,
     /// and such a member is the automaton's, which finds it dead).
     pub extra: u32,
+    /// A union of objects' object ([`FlatSpec::branch`]): its branches, as bits (0: any other
+    /// object).
+    pub branches: u16,
+    /// Those of its branches that take undeclared names (`additionalProperties` not `false`).
+    pub open: u16,
+}
+
+/// One branch of a union of objects, as the flat reader reads it ([`FlatSpec::branch`]). The
+/// union is read as one object whose names are all of its branches' (a name two branches
+/// declare has the same subschema in both, or is a tag: `enum`s or `const`s of strings); which
+/// branches are still alive is kept as the object is read, narrowed by each name (a closed
+/// branch that does not declare it dies), each tag's value and each member counted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Branch {
+    /// The names it takes, as bits over the union's names (all of them when it is open).
+    pub takes: u64,
+    /// Its `minProperties` (0 when absent).
+    pub min: u64,
+    /// Its `maxProperties` (`u64::MAX` when absent).
+    pub max: u64,
 }
 
 /// No value ([`Object::extra`]).
@@ -152,6 +172,8 @@ pub struct Frame {
     /// object's text; an array's: not 0 once an item may repeat another (its scan function then
     /// judges `uniqueItems`)
     hits: u8,
+    /// a union of objects' branches still alive ([`Object::branches`]; 0 for any other container)
+    live: u16,
     /// the names present (an object's)
     seen: u64,
     /// the hashes of the undeclared names present (an object's), or of the items (an array's
@@ -196,14 +218,16 @@ pub trait FlatSpec: 'static {
     /// object whose one name is the tag, which must come first; once its value is read, as the
     /// branch's object.
     fn branch(p: u32, m: u32) -> Option<(u32, u64)>;
-    /// Whether some object is a keyed union's ([`FlatSpec::keyed`]).
-    const KEYED: bool;
-    /// The branch that name `i` of object `o` picks when `o` is a keyed union's: the branch's
-    /// object, and the name's bit among its names (`None`: `o` is no keyed union's). A keyed union
-    /// (an `anyOf` or `oneOf` of closed objects that declare no name in common) is read as a
-    /// closed object whose names are all of its branches'; its first key picks the one branch
-    /// that declares it, as whose object it is read from there.
-    fn keyed(o: u32, i: u32) -> Option<(u32, u64)>;
+    /// Whether some object is a union of objects' ([`Object::branches`]).
+    const LIVE: bool;
+    /// Branch `b` of the union of objects whose object is `o`.
+    fn branch_of(o: u32, b: u32) -> Branch;
+    /// The branches of the union of objects around it that member `m` of tag value `p` leaves
+    /// alive (all of them when `p` is no such tag).
+    fn picks(p: u32, m: u32) -> u16;
+    /// The members of tag value `p` that branch `b` of the union of objects around it takes
+    /// (all of them when `p` is no such tag).
+    fn tag_members(p: u32, b: u32) -> u64;
     /// The `enum` strings of property `p` that have byte `b` at offset `off`.
     fn member_byte(p: u32, off: usize, b: u8) -> u64;
     /// The `enum` strings of property `p` that are `len` bytes long.
@@ -221,9 +245,10 @@ pub trait FlatSpec: 'static {
     const RULES: bool;
     /// The verdict of object `o`'s rule on its names, closed with the names `seen` present:
     /// what its `dependentRequired`, and its `not`, `allOf`, `anyOf`, `oneOf` and
-    /// `if`/`then`/`else` of `required`s, say (written with [`rule`]'s functions; `true` for an
-    /// object without one).
-    fn names_end(o: u32, seen: u64) -> bool;
+    /// `if`/`then`/`else` of `required`s, say; a union of objects', which of its branches
+    /// `live` (those alive where it closes) holds the object (written with [`rule`]'s functions;
+    /// `true` for an object without one).
+    fn names_end(o: u32, seen: u64, live: u64) -> bool;
 }
 
 /// The pieces of a rule on an object's names ([`FlatSpec::names_end`]), for its emitted code.
@@ -696,7 +721,80 @@ impl<S: FlatSpec> FlatReader<S> {
     fn promise(&mut self) -> bool {
         let o = S::object(self.inner.cont);
         self.inner.count += 1;
+        if S::LIVE && self.inner.live != 0 {
+            return self.live_promise(o);
+        }
         self.inner.count <= o.max && !(o.closed && o.names & !self.inner.seen == 0)
+    }
+
+    /// A member promised in a union of objects' object `o`: the branches alive that take one
+    /// more (within their `maxProperties`, open or with a name not present yet).
+    #[inline(never)]
+    fn live_promise(&mut self, o: Object) -> bool {
+        let (count, seen) = (self.inner.count, self.inner.seen);
+        let open = o.open;
+        let mut live = self.inner.live;
+        let mut left = live;
+        while left != 0 {
+            let i = left.trailing_zeros();
+            left &= left - 1;
+            let b = S::branch_of(self.inner.cont, i);
+            if count > b.max || (open >> i & 1 == 0 && b.takes & !seen == 0) {
+                live &= !(1 << i);
+            }
+        }
+        self.inner.live = live;
+        live != 0
+    }
+
+    /// The branches alive of the innermost container (a union of objects') that `keep`.
+    #[inline(never)]
+    fn live_where(&self, keep: impl Fn(Branch) -> bool) -> u16 {
+        let mut live = self.inner.live;
+        let mut left = live;
+        while left != 0 {
+            let i = left.trailing_zeros();
+            left &= left - 1;
+            if !keep(S::branch_of(self.inner.cont, i)) {
+                live &= !(1 << i);
+            }
+        }
+        live
+    }
+
+    /// The names the branches alive of the innermost container (a union of objects') take.
+    #[inline(never)]
+    fn live_takes(&self) -> u64 {
+        let (mut takes, mut left) = (0, self.inner.live);
+        while left != 0 {
+            takes |= S::branch_of(self.inner.cont, left.trailing_zeros()).takes;
+            left &= left - 1;
+        }
+        takes
+    }
+
+    /// The members of the current value (a union of objects' tag) that the branches alive of
+    /// the innermost container take.
+    #[inline(never)]
+    fn live_tag_members(&self) -> u64 {
+        let (mut members, mut left) = (0, self.inner.live);
+        while left != 0 {
+            members |= S::tag_members(self.prop, left.trailing_zeros());
+            left &= left - 1;
+        }
+        members
+    }
+
+    /// The branches alive of object `o` (the innermost container, closing) that hold its
+    /// member count (`minProperties`), as the rule on its names takes them (0 for any other
+    /// object).
+    #[inline(always)]
+    fn closing_live(&self, o: Object) -> u64 {
+        if !S::LIVE || o.branches == 0 {
+            return 0;
+        }
+        let count = self.inner.count;
+        u64::from(self.live_where(|b| count >= b.min))
     }
 
     /// An array's `,` (at `at`): an item is promised, `items` read next.
@@ -739,7 +837,7 @@ impl<S: FlatSpec> FlatReader<S> {
             b == b'}'
                 && o.required & !self.inner.seen == 0
                 && self.inner.count >= o.min
-                && (!S::RULES || S::names_end(self.inner.cont, self.inner.seen))
+                && (!S::RULES || S::names_end(self.inner.cont, self.inner.seen, self.closing_live(o)))
         };
         if !ok {
             return false;
@@ -797,7 +895,8 @@ impl<S: FlatSpec> FlatReader<S> {
             *slot = self.inner;
         }
         self.depth += 1;
-        self.inner = Frame { cont, arr, hits: 0, seen: 0, keys: 0, count: 0, open: at };
+        let live = if S::LIVE && !arr { S::object(cont).branches } else { 0 };
+        self.inner = Frame { cont, arr, hits: 0, live, seen: 0, keys: 0, count: 0, open: at };
         self.st = if arr { St::ArrFirst } else { St::First };
         true
     }
@@ -807,6 +906,9 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline]
     fn key(&mut self, at: usize) -> bool {
         self.cand = S::object(self.inner.cont).names & !self.inner.seen;
+        if S::LIVE && self.inner.live != 0 {
+            self.cand &= self.live_takes();
+        }
         self.off = 0;
         self.start = at;
         self.st = St::Key;
@@ -817,7 +919,10 @@ impl<S: FlatSpec> FlatReader<S> {
     /// undeclared names).
     #[inline(always)]
     fn key_alive(&self, cand: u64) -> bool {
-        cand != 0 || S::object(self.inner.cont).extra != NONE
+        cand != 0 || {
+            let o = S::object(self.inner.cont);
+            o.extra != NONE && (!S::LIVE || o.branches == 0 || self.inner.live & o.open != 0)
+        }
     }
 
     /// A key's closing quote (at `at`): the one name of its length among the candidates, or an
@@ -828,13 +933,10 @@ impl<S: FlatSpec> FlatReader<S> {
         if name == 0 {
             return self.undeclared(text, at);
         }
-        let mut bit = name & name.wrapping_neg();
-        if S::KEYED {
-            // A keyed union's first key: the object is its branch's from here, the key that
-            // object's name.
-            if let Some((o, b)) = S::keyed(self.inner.cont, bit.trailing_zeros()) {
-                (self.inner.cont, bit) = (o, b);
-            }
+        let bit = name & name.wrapping_neg();
+        if S::LIVE && self.inner.live != 0 {
+            // A union of objects' name: the branches that do not take it die.
+            self.inner.live = self.live_where(|b| b.takes & bit != 0);
         }
         self.inner.seen |= bit;
         self.prop = S::object(self.inner.cont).first + bit.trailing_zeros();
@@ -852,6 +954,13 @@ impl<S: FlatSpec> FlatReader<S> {
         let o = S::object(self.inner.cont);
         if o.extra == NONE {
             return false;
+        }
+        if S::LIVE && o.branches != 0 {
+            // A union of objects': its closed branches die.
+            self.inner.live &= o.open;
+            if self.inner.live == 0 {
+                return false;
+            }
         }
         let Some(key) = text.get(self.start + 1..at) else { return false };
         let mut same = o.names & self.inner.seen & S::name_len(self.inner.cont, key.len());
@@ -890,7 +999,14 @@ impl<S: FlatSpec> FlatReader<S> {
             }
         }
         match start {
-            Start::Str { members, max } => {
+            Start::Str { mut members, max } => {
+                if S::LIVE && self.inner.live != 0 && members != 0 {
+                    // A union of objects' tag: the members its branches alive take.
+                    members &= self.live_tag_members();
+                    if members == 0 {
+                        return false;
+                    }
+                }
                 let st = if members == 0 { St::Str } else { St::Enum };
                 (self.cand, self.max, self.off, self.st) = (members, max, 0, st);
                 true
@@ -969,6 +1085,10 @@ impl<S: FlatSpec> FlatReader<S> {
                 St::Fixed => len == self.fixed.len(),
                 _ => members != 0,
             };
+            // A union of objects' tag: the branches that do not take its member die.
+            if S::LIVE && members != 0 && self.inner.live != 0 {
+                self.inner.live &= S::picks(self.prop, members.trailing_zeros());
+            }
             // A tagged union's tag: its object is the branch's from here.
             if S::TAGS && members != 0 {
                 if let Some((o, bit)) = S::branch(self.prop, members.trailing_zeros()) {

@@ -21,7 +21,7 @@ use quote::quote;
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
-use super::stream::{members_followed, shape, shape_of, tag_of, type_bits, value_bits, Tag};
+use super::stream::{members_followed, shape, shape_of, tag_of, tag_strings, type_bits, value_bits, Tag};
 use super::text::{has, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, pname};
 
@@ -97,26 +97,46 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             quote!(::core::option::Option::Some(&#name))
         })
     });
-    // A branch picked by a number (a tag's member `m`, a keyed union's name `i`): its object and
-    // a bit among its names.
-    let picks = |var: TokenStream, picks: &[(u32, u64)]| {
-        let arms =
-            picks.iter().zip(0u32..).map(|((o, bit), m)| quote!(#m => ::core::option::Option::Some((#o, #bit)),));
-        quote!(match #var { #(#arms)* _ => ::core::option::Option::None })
-    };
-    let branch = arms(&|x| (!x.tag.is_empty()).then(|| picks(quote!(m), &x.tag)));
-    let tags = props.iter().any(|x| !x.tag.is_empty());
-    let keyed: Vec<TokenStream> = flat
-        .objects
-        .iter()
-        .zip(0u32..)
-        .filter(|(o, _)| !o.keyed.is_empty())
-        .map(|(o, u)| {
-            let body = picks(quote!(i), &o.keyed);
-            quote!(#u => #body,)
+    // The branch a tag's member `m` picks: its object and a bit among its names.
+    let branch = arms(&|x| {
+        (!x.tag.is_empty()).then(|| {
+            let arms =
+                x.tag.iter().zip(0u32..).map(|((o, bit), m)| quote!(#m => ::core::option::Option::Some((#o, #bit)),));
+            quote!(match m { #(#arms)* _ => ::core::option::Option::None })
         })
-        .collect();
-    let keys = !keyed.is_empty();
+    });
+    let tags = props.iter().any(|x| !x.tag.is_empty());
+    // Unions of objects: each branch's names and counts; each tag's members and branches.
+    let union_arms = |f: &dyn Fn(&Obj<'_>) -> Vec<TokenStream>| -> Vec<TokenStream> {
+        flat.objects
+            .iter()
+            .zip(0u32..)
+            .filter(|(o, _)| !o.branches.is_empty())
+            .map(|(o, u)| {
+                let arms = f(o);
+                quote!(#u => match b { #(#arms)* _ => #p::FlatBranch { takes: 0, min: 0, max: 0 } },)
+            })
+            .collect()
+    };
+    let branch_of = union_arms(&|o| {
+        o.branches
+            .iter()
+            .zip(0u32..)
+            .map(|(&(takes, min, max), b)| quote!(#b => #p::FlatBranch { takes: #takes, min: #min, max: #max },))
+            .collect()
+    });
+    let live = !branch_of.is_empty();
+    let table = |var: TokenStream, all: TokenStream, values: Vec<TokenStream>| {
+        let arms = values.into_iter().zip(0u32..).map(|(v, i)| quote!(#i => #v,));
+        quote!(match #var { #(#arms)* _ => #all })
+    };
+    let picks = arms(&|x| {
+        (!x.picks.is_empty()).then(|| table(quote!(m), quote!(0), x.picks.iter().map(|v| quote!(#v)).collect()))
+    });
+    let tag_members = arms(&|x| {
+        (!x.tag_members.is_empty())
+            .then(|| table(quote!(b), quote!(0), x.tag_members.iter().map(|v| quote!(#v)).collect()))
+    });
     let unions = props.iter().any(|x| !x.via.is_empty());
     let member_byte = arms(&|x| x.members.as_deref().map(byte_match));
     let member_len = arms(&|x| x.members.as_deref().map(len_match));
@@ -136,12 +156,17 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                     o.first,
                 );
                 let extra = o.extra.map_or_else(|| quote!(#p::FLAT_NONE), |e| quote!(#e));
+                let branches = (0..o.branches.len()).fold(0u16, |a, b| a | 1 << b);
+                let open = o.open;
                 quote!(#p::FlatObject {
-                    names: #names, required: #required, closed: #closed, min: #min, max: #max, first: #first, extra: #extra
+                    names: #names, required: #required, closed: #closed, min: #min, max: #max, first: #first, extra: #extra,
+                    branches: #branches, open: #open
                 })
             })
             .collect(),
-        quote!(#p::FlatObject { names: 0, required: 0, closed: false, min: 0, max: 0, first: 0, extra: #p::FLAT_NONE }),
+        quote!(#p::FlatObject {
+            names: 0, required: 0, closed: false, min: 0, max: 0, first: 0, extra: #p::FLAT_NONE, branches: 0, open: 0
+        }),
     );
     let name_byte = numbered(flat.objects.iter().map(|o| byte_match(&o.names)).collect(), quote!(0));
     let name_len = numbered(flat.objects.iter().map(|o| len_match(&o.names)).collect(), quote!(0));
@@ -186,10 +211,13 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         .collect();
     let has_rules = !rules.is_empty();
     let names_end = if has_rules {
-        quote!(match o { #(#rules)* _ => true })
+        quote! {
+            let _ = (seen, live);
+            match o { #(#rules)* _ => true }
+        }
     } else {
         quote! {
-            let _ = (o, seen);
+            let _ = (o, seen, live);
             true
         }
     };
@@ -246,12 +274,35 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                     _ => ::core::option::Option::None,
                 }
             }
-            const KEYED: ::core::primitive::bool = #keys;
+            const LIVE: ::core::primitive::bool = #live;
             #[inline(always)]
-            fn keyed(o: ::core::primitive::u32, i: ::core::primitive::u32) -> ::core::option::Option<(::core::primitive::u32, ::core::primitive::u64)> {
+            fn branch_of(o: ::core::primitive::u32, b: ::core::primitive::u32) -> #p::FlatBranch {
                 match o {
-                    #(#keyed)*
-                    _ => ::core::option::Option::None,
+                    #(#branch_of)*
+                    _ => {
+                        let _ = b;
+                        #p::FlatBranch { takes: 0, min: 0, max: 0 }
+                    }
+                }
+            }
+            #[inline(always)]
+            fn picks(p: ::core::primitive::u32, m: ::core::primitive::u32) -> ::core::primitive::u16 {
+                match p {
+                    #(#picks)*
+                    _ => {
+                        let _ = m;
+                        ::core::primitive::u16::MAX
+                    }
+                }
+            }
+            #[inline(always)]
+            fn tag_members(p: ::core::primitive::u32, b: ::core::primitive::u32) -> ::core::primitive::u64 {
+                match p {
+                    #(#tag_members)*
+                    _ => {
+                        let _ = b;
+                        ::core::primitive::u64::MAX
+                    }
                 }
             }
             #[inline(always)]
@@ -301,7 +352,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             }
             const RULES: ::core::primitive::bool = #has_rules;
             #[inline(always)]
-            fn names_end(o: ::core::primitive::u32, seen: ::core::primitive::u64) -> ::core::primitive::bool {
+            fn names_end(o: ::core::primitive::u32, seen: ::core::primitive::u64, live: ::core::primitive::u64) -> ::core::primitive::bool {
                 #names_end
             }
         }
@@ -335,6 +386,10 @@ struct Prop<'a> {
     via: Vec<(u8, u32)>,
     /// a tagged union's tag: per member, the branch's object and the tag's bit among its names
     tag: Vec<(u32, u64)>,
+    /// a union of objects' tag ([`Flat::fill_objects`]): per member, the branches it leaves
+    /// alive; per branch, the members it takes (both empty for any other value)
+    picks: Vec<u16>,
+    tag_members: Vec<u64>,
     /// a union of scalar branches whose kinds overlap ([`Flat::fill_overlap`]): the longest
     /// string a branch leaves alive (`maxLength`), and whether a `-` leaves one alive; its
     /// strings and numbers judged by the union's scan function where they end
@@ -357,6 +412,8 @@ impl<'a> Prop<'a> {
             array: None,
             via: Vec::new(),
             tag: Vec::new(),
+            picks: Vec::new(),
+            tag_members: Vec::new(),
             overlap: None,
         }
     }
@@ -373,9 +430,11 @@ struct Obj<'a> {
     max: u64,
     /// the value number of its undeclared members (`None`: closed)
     extra: Option<u32>,
-    /// a keyed union's object ([`Flat::fill_keyed`]): per name, the branch's object and the
-    /// name's bit among its names (empty for any other object)
-    keyed: Vec<(u32, u64)>,
+    /// a union of objects' object ([`Flat::fill_objects`]): per branch, the names it takes (as
+    /// bits), its `minProperties` and `maxProperties` (empty for any other object)
+    branches: Vec<(u64, u64, u64)>,
+    /// those of its branches that take undeclared names (bits)
+    open: u16,
     /// its rule on its names, judged where it closes (`None`: no rule)
     rule: Option<Rule>,
 }
@@ -392,6 +451,8 @@ enum Rule {
     Any(Vec<Rule>),
     One(Vec<Rule>),
     If(Box<Rule>, Box<Rule>, Box<Rule>),
+    /// a union of objects' branch of this number alive ([`Flat::fill_objects`])
+    Live(u32),
 }
 
 /// An array a flat reader follows.
@@ -441,6 +502,11 @@ impl<'a> Flat<'a> {
     /// Value `id` as node `n` (through `$ref`s alone), `depth` containers deep, with the
     /// containers it may be; `None` when something in it is not read by a flat reader.
     fn fill(&mut self, ir: &'a Ir, id: u32, n: NodeId, depth: usize) -> Option<()> {
+        if let Some(t) = through_refs(ir, n) {
+            if let Some(u) = object_union(ir, t) {
+                return self.fill_objects(ir, id, n, t, u, depth);
+            }
+        }
         if let Some(tag) = tag_of(ir, &self.shapes, n) {
             return self.fill_tagged(ir, id, n, &tag, depth);
         }
@@ -458,7 +524,6 @@ impl<'a> Flat<'a> {
         match shape_of(ir, t) {
             shape::PLAIN => self.fill_plain(ir, id, n, t, c, depth),
             shape::UNION => self.fill_union(ir, id, n, t, c, depth),
-            _ if keyed_branches(ir, c).is_some() => self.fill_keyed(ir, id, n, t, depth),
             // An object whose applicators are a rule on its names: its keywords are read as a
             // plain object's, the rule judged where it closes.
             _ if c.type_list().is_some_and(|l| l == [JsonType::Object])
@@ -488,7 +553,8 @@ impl<'a> Flat<'a> {
             min: 0,
             max: u64::MAX,
             extra: Some(item),
-            keyed: Vec::new(),
+            branches: Vec::new(),
+            open: 0,
             rule: None,
         });
         let a = u32::try_from(self.arrays.len()).ok()?;
@@ -598,51 +664,60 @@ impl<'a> Flat<'a> {
         Some(())
     }
 
-    /// Value `id`: node `n`, a keyed union (node `t`; [`keyed_branches`]): its objects read as one
-    /// object whose names are all of theirs, closed, until its first key picks the branch that
-    /// declares it (the one branch still alive: the others are closed and do not declare it),
-    /// whose object it is read as from there, as a tagged union's is once its tag is read. The
+    /// Value `id`: node `n`, a union of objects (node `t`, [`object_union`] `u`): its objects read
+    /// as one object whose names are all of theirs, the branches alive narrowed by each name
+    /// (a closed branch that does not declare it dies), each tag's member and each member
+    /// counted, as the automaton has them; where it closes, its rule says whether one branch
+    /// alive (in a `oneOf`, exactly one) holds the names present and the member count. The
     /// union's other branches (no object among them) are read as a union whose branches take
     /// different kinds.
-    fn fill_keyed(&mut self, ir: &'a Ir, id: u32, n: NodeId, t: NodeId, depth: usize) -> Option<()> {
+    fn fill_objects(&mut self, ir: &'a Ir, id: u32, n: NodeId, t: NodeId, u: ObjectUnion<'a>, depth: usize) -> Option<()> {
         let Body::Checks(c) = &ir.node(t).body else { return None };
-        let (objects, others) = keyed_branches(ir, c)?;
         if depth >= MAX_DEPTH {
             return None;
         }
         self.depth = self.depth.max(depth + 1);
-        let u = u32::try_from(self.objects.len()).ok()?;
+        let ObjectUnion { others, names, open, extra, branches, rule } = u;
+        let ids = names.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
+        let extra_id = if open != 0 { Some(self.slot()?) } else { None };
+        let o = u32::try_from(self.objects.len()).ok()?;
         self.objects.push(Obj {
-            names: Vec::new(),
-            first: 0,
+            names: names.iter().map(|(name, _)| *name).collect(),
+            first: ids.first().copied().unwrap_or(0),
             required: 0,
-            closed: true,
+            closed: open == 0,
             min: 0,
             max: u64::MAX,
-            extra: None,
-            keyed: Vec::new(),
-            rule: None,
+            extra: extra_id,
+            branches,
+            open,
+            rule: Some(rule),
         });
-        let (mut names, mut keyed, mut empty) = (Vec::new(), Vec::new(), 0usize);
-        for bc in objects {
-            let b = self.object(ir, bc, depth + 1)?;
-            for (p, i) in bc.properties.iter().zip(0u32..) {
-                names.push(p.name.as_str());
-                keyed.push((b, 1u64.checked_shl(i)?));
+        for ((_, named), &id) in names.into_iter().zip(&ids) {
+            match named {
+                Named::Same(node) => self.fill(ir, id, node, depth + 1)?,
+                Named::Tag { node, members, picks, tag_members } => {
+                    let Body::Checks(pc) = &ir.node(node).body else { return None };
+                    // Its keywords are the first branch's (an `enum` or `const` of strings and
+                    // perhaps a `type`: nothing the reader checks but the members).
+                    let prop = Prop {
+                        members: Some(members),
+                        listed: Some(0),
+                        picks,
+                        tag_members,
+                        ..Prop::bare(node, pc, node, STRING)
+                    };
+                    *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+                }
             }
-            empty += usize::from(bc.required.is_empty() && bc.min_properties.as_ref().is_none_or(|m| m.value == 0));
         }
-        if names.len() > MAX {
-            return None;
+        if let Some(id) = extra_id {
+            match extra {
+                Some(a) => self.fill(ir, id, a, depth + 1)?,
+                None => self.fill_free(ir, id, depth + 1)?,
+            }
         }
-        // `{}`: valid when a branch takes it (in a `oneOf`, exactly one); else dead at its `}`,
-        // as at least one member is due.
-        let one = c.any_of.is_empty();
-        let min = u64::from(if one { empty != 1 } else { empty == 0 });
-        // (Its `first` is never read: its first key is always a branch's.)
-        let union = self.objects.get_mut(usize::try_from(u).ok()?)?;
-        (union.names, union.keyed, union.min) = (names, keyed, min);
-        let object = Prop { object: Some(u), ..Prop::bare(t, c, t, OBJECT) };
+        let object = Prop { object: Some(o), ..Prop::bare(t, c, t, OBJECT) };
         if others.is_empty() {
             *self.props.get_mut(usize::try_from(id).ok()?)? = Some(Prop { node: n, ..object });
             return Some(());
@@ -684,7 +759,8 @@ impl<'a> Flat<'a> {
             min: 0,
             max: u64::MAX,
             extra: None,
-            keyed: Vec::new(),
+            branches: Vec::new(),
+            open: 0,
             rule: None,
         });
         let mut members = Vec::new();
@@ -806,7 +882,8 @@ impl<'a> Flat<'a> {
             min: c.min_properties.as_ref().map_or(0, |m| m.value),
             max: c.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
             extra,
-            keyed: Vec::new(),
+            branches: Vec::new(),
+            open: 0,
             rule,
         });
         for (p, &id) in c.properties.iter().zip(&ids) {
@@ -1178,50 +1255,184 @@ fn rule_tokens(r: &Rule, p: &TokenStream) -> TokenStream {
             let (cond, then, otherwise) = (rule_tokens(cond, p), rule_tokens(then, p), rule_tokens(otherwise, p));
             quote!(#p::flat_rule::when(#cond, #then, #otherwise))
         }
+        Rule::Live(b) => {
+            let bit = 1u64 << b;
+            quote!(#p::flat_rule::has(live, #bit))
+        }
     }
 }
 
-/// A keyed union's branches ([`Flat::fill_keyed`]): the keywords of its objects, and its other
-/// branches. The union (keywords `c`) is nothing but its `anyOf` or `oneOf`; at least two of its
-/// branches are, through `$ref`s, objects: plain keywords with a `type` of `object` alone, no
-/// `enum` or `const`, closed (`additionalProperties: false`), a `maxProperties` of at least 1 if
-/// any, whose declared names no other of them declares. A key then leaves at most one of them
-/// alive, the one that declares it, as the automaton finds. `None` for any other union.
-fn keyed_branches<'a>(ir: &'a Ir, c: &'a Checks) -> Option<(Vec<&'a Checks>, Vec<NodeId>)> {
+/// A union of objects ([`Flat::fill_objects`]), as [`object_union`] finds it.
+struct ObjectUnion<'a> {
+    /// its branches that are not objects
+    others: Vec<NodeId>,
+    /// every name its objects declare, in the order they declare them, with its value
+    names: Vec<(&'a str, Named<'a>)>,
+    /// the objects that take undeclared names (bits), and the subschema of those (`None`: free)
+    open: u16,
+    extra: Option<NodeId>,
+    /// per object, the names it takes (bits), its `minProperties` and `maxProperties`
+    branches: Vec<(u64, u64, u64)>,
+    /// which objects hold an object where it closes ([`Rule::Live`] and `required`s)
+    rule: Rule,
+}
+
+/// The value of a name a union of objects declares ([`ObjectUnion`]).
+enum Named<'a> {
+    /// the same subschema wherever it is declared (node)
+    Same(NodeId),
+    /// a tag: an `enum` or `const` of strings wherever it is declared (the first such node);
+    /// its members, per member the objects it leaves alive, per object the members it takes
+    Tag { node: NodeId, members: Vec<&'a str>, picks: Vec<u16>, tag_members: Vec<u64> },
+}
+
+/// Node `t` as a union of objects: nothing but its `anyOf` or `oneOf` (perhaps with a `type` of
+/// `object` alone when every branch is an object), at least two of whose branches are, through
+/// `$ref`s, objects (plain keywords with a `type` of `object` alone, no `enum` or `const`, at
+/// most 16 of them), where a name two objects declare has the same subschema in both or is a tag
+/// (`enum`s or `const`s of strings), a name declared only in some is left free by the open
+/// objects that do not (or has their `additionalProperties`, if the same subschema), the open
+/// objects' undeclared members have one subschema, and each object's `required` are declared
+/// names and its rule on names speaks of those only. The objects' other branches take other
+/// kinds. Then every value in the object is valid in every branch alive that takes its name, and
+/// a branch's life depends only on the names, the tags' members and the member count, which the
+/// flat reader follows. `None` for any other node.
+fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
+    let Body::Checks(c) = &ir.node(t).body else { return None };
+    let one = c.any_of.is_empty();
     let branches = match (c.any_of.as_slice(), c.one_of.as_slice()) {
         (b, []) | ([], b) if b.len() >= 2 => b,
         _ => return None,
     };
-    if !only_in_place(c) || c.reference.is_some() || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
+    let typed = c.type_list().is_some_and(|l| l == [JsonType::Object]);
+    let rest = Checks { types: None, ..Checks::clone(c) };
+    if (c.types.is_some() && !typed)
+        || !only_in_place(&rest) || c.reference.is_some() || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
         return None;
     }
     let (mut objects, mut others): (Vec<&Checks>, Vec<NodeId>) = (Vec::new(), Vec::new());
-    let mut names: Vec<&str> = Vec::new();
     for &b in branches {
         let t = through_refs(ir, b)?;
         let object = match &ir.node(t).body {
             Body::Checks(bc) if shape_of(ir, t) == shape::PLAIN => Some(bc).filter(|bc| {
-                bc.type_list().is_some_and(|l| !l.is_empty() && l.iter().all(|t| *t == JsonType::Object))
+                bc.type_list().is_some_and(|l| l == [JsonType::Object])
                     && bc.enum_values.is_none()
                     && bc.const_value.is_none()
-                    && bc.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never))
-                    && bc.max_properties.as_ref().is_none_or(|m| m.value >= 1)
+                    && bc.pattern_properties.is_empty()
+                    && bc.property_names.is_none()
+                    && bc.dependent_schemas.is_empty()
+                    && bc.unevaluated_properties.is_none()
             }),
             _ => None,
         };
-        let Some(bc) = object else {
-            others.push(b);
-            continue;
-        };
+        match object {
+            Some(bc) => objects.push(&**bc),
+            // (Another branch takes other kinds: a `type` without `object`.)
+            None => match &ir.node(t).body {
+                Body::Checks(oc) if oc.type_list().is_some_and(|l| !l.contains(&JsonType::Object)) => others.push(b),
+                _ => return None,
+            },
+        }
+    }
+    if objects.len() < 2 || objects.len() > 16 || (typed && !others.is_empty()) {
+        return None;
+    }
+    let free = |a: Option<NodeId>| a.is_none_or(|a| matches!(ir.node(a).body, Body::Always));
+    let closed = |bc: &Checks| bc.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+    let open = objects.iter().zip(0u16..).filter(|(bc, _)| !closed(bc)).fold(0u16, |a, (_, b)| a | 1 << b);
+    // Undeclared members: as every open object has them.
+    let extras: Vec<Option<NodeId>> =
+        objects.iter().filter(|bc| !closed(bc)).map(|bc| bc.additional.filter(|_| !free(bc.additional))).collect();
+    let extra = extras.first().copied().flatten();
+    if extras.iter().any(|e| e.map(|a| ir.canon(a)) != extra.map(|a| ir.canon(a))) {
+        return None;
+    }
+    // Every name, with the objects that declare it and its subschema in each.
+    let mut declared: Vec<(&str, Vec<(usize, NodeId)>)> = Vec::new();
+    for (b, bc) in objects.iter().enumerate() {
         for p in &bc.properties {
-            if names.contains(&p.name.as_str()) {
+            // (Its subschema through `$ref`s: two names with the same value through different
+            // `$ref`s, or one through a `$ref`, have the same canonical node.)
+            let node = through_refs(ir, p.node)?;
+            match declared.iter_mut().find(|(n, _)| *n == p.name) {
+                Some((_, d)) => d.push((b, node)),
+                None => declared.push((&p.name, vec![(b, node)])),
+            }
+        }
+    }
+    if declared.len() > MAX {
+        return None;
+    }
+    let mut names = Vec::new();
+    for (name, d) in &declared {
+        let &(_, first) = d.first()?;
+        let same = d.iter().all(|&(_, n)| ir.canon(n) == ir.canon(first));
+        // The open objects that do not declare it: its value free there, or as here.
+        let undeclaring = (0..objects.len()).filter(|&b| open >> b & 1 != 0 && d.iter().all(|&(db, _)| db != b));
+        let mut undeclaring_bits = 0u16;
+        for b in undeclaring {
+            let a = objects.get(b)?.additional;
+            if !(free(a) || (same && a.map(|a| ir.canon(a)) == Some(ir.canon(first)))) {
                 return None;
             }
-            names.push(&p.name);
+            undeclaring_bits |= 1 << b;
         }
-        objects.push(bc);
+        if same {
+            names.push((*name, Named::Same(first)));
+            continue;
+        }
+        let (mut members, mut picks, mut tag_members): (Vec<&str>, Vec<u16>, Vec<u64>) =
+            (Vec::new(), Vec::new(), vec![0; objects.len()]);
+        for &(b, n) in d {
+            for s in tag_strings(ir, n)? {
+                let m = match members.iter().position(|m| *m == s) {
+                    Some(m) => m,
+                    None => {
+                        members.push(s);
+                        picks.push(0);
+                        members.len() - 1
+                    }
+                };
+                *picks.get_mut(m)? |= 1 << b;
+                *tag_members.get_mut(b)? |= 1u64.checked_shl(u32::try_from(m).ok()?)?;
+            }
+        }
+        if members.len() > MAX {
+            return None;
+        }
+        // An open object that does not declare it takes every member.
+        let all = (0..members.len()).fold(0u64, |a, m| a | 1 << m);
+        for (b, t) in tag_members.iter_mut().enumerate() {
+            if undeclaring_bits >> b & 1 != 0 {
+                *t = all;
+            }
+        }
+        for p in &mut picks {
+            *p |= undeclaring_bits;
+        }
+        names.push((*name, Named::Tag { node: first, members, picks, tag_members }));
     }
-    (objects.len() >= 2).then_some((objects, others))
+    let bit_of = |name: &str| declared.iter().position(|(n, _)| *n == name).map(|i| 1u64 << i);
+    let all_names = (0..declared.len()).fold(0u64, |a, i| a | 1 << i);
+    let mut kept = Vec::new();
+    let mut holds = Vec::new();
+    for (bc, b) in objects.iter().zip(0u32..) {
+        let own = bc.properties.iter().map(|p| bit_of(&p.name)).try_fold(0u64, |a, bit| Some(a | bit?))?;
+        let takes = if open >> b & 1 != 0 { all_names } else { own };
+        let required = bc.required.iter().map(|r| bit_of(&r.0)).try_fold(0u64, |a, bit| Some(a | bit?))?;
+        // Its rule on names, over the union's names (a name only its rule speaks of: not read).
+        let mut rule_names: Vec<&str> = declared.iter().map(|(n, _)| *n).collect();
+        let rule = rule_of(ir, bc, true, &mut rule_names, 0)?;
+        if rule_names.len() > declared.len() {
+            return None;
+        }
+        let (min, max) =
+            (bc.min_properties.as_ref().map_or(0, |m| m.value), bc.max_properties.as_ref().map_or(u64::MAX, |m| m.value));
+        kept.push((takes, min, max));
+        holds.push(Rule::All(vec![Rule::Live(b), Rule::Has(required), rule]));
+    }
+    let rule = if one { Rule::One(holds) } else { Rule::Any(holds) };
+    Some(ObjectUnion { others, names, open, extra, branches: kept, rule })
 }
 
 /// A union of lists ([`listed_branches`]): what its values may be.

@@ -331,7 +331,7 @@ pub(super) struct Tag<'a> {
 
 /// The strings of a subschema that is only an `enum` or a `const` of strings, perhaps with a
 /// `type` that allows strings.
-fn tag_strings(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
+pub(super) fn tag_strings(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
     let Body::Checks(c) = &ir.node(n).body else { return None };
     let mut rest = c.clone();
     let (members, types) = (rest.enum_values.take(), rest.types.take());
