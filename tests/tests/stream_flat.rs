@@ -622,17 +622,27 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Unions of objects with a `type` beside them that another branch's kind is not (`null`).
-    pub struct TypedUnions = {
+    /// A union of objects with a `type: "object"` beside it that another branch's kind
+    /// (`null`) is not.
+    pub struct TypedUnion = {
         "type": "object",
         "$defs": {
             "A": {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": false},
             "B": {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false}
         },
-        "properties": {
-            "t1": {"type": "object", "anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "null"}]},
-            "t2": {"type": ["object", "string"], "anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "null"}]}
-        }
+        "properties": {"t": {"type": "object", "anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "null"}]}}
+    };
+}
+
+tool_schema! {
+    /// A union of objects with a `type` of several kinds beside it, `null` not among them.
+    pub struct KindsUnion = {
+        "type": "object",
+        "$defs": {
+            "A": {"type": "object", "properties": {"a": {"type": "integer"}}, "required": ["a"], "additionalProperties": false},
+            "B": {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false}
+        },
+        "properties": {"t": {"type": ["object", "string"], "anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "null"}]}}
     };
 }
 
@@ -1591,8 +1601,9 @@ fn the_flat_reader_reads_unions_of_objects_that_share_names() {
         all_cuts::<RuleOnUndeclared>(text);
     }
     // A `null` the union's `type` does not take: dead at its first byte.
-    for text in [r#"{"t1": null}"#, r#"{"t2": null}"#, r#"{"t1": {"a": 1}, "t2": {"b": 2}}"#, r#"{"t2": "s"}"#] {
-        all_cuts::<TypedUnions>(text);
+    for text in [r#"{"t": null}"#, r#"{"t": {"a": 1}}"#, r#"{"t": "s"}"#, r#"{"t": {"b": 2}}"#] {
+        all_cuts::<TypedUnion>(text);
+        all_cuts::<KindsUnion>(text);
     }
     for text in [r#"{"u": {"a": 1, "c": "x"}}"#, r#"{"u": {"b": 1}}"#, r#"{"u": {"c": true}}"#, r#"{"u": {}}"#] {
         all_cuts::<OtherExtras>(text);
