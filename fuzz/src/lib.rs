@@ -216,7 +216,7 @@ tool_schema! {
     /// object, arrays with counts and `uniqueItems`, an array of arrays, tuples (`prefixItems`),
     /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union, a keyed
     /// union (closed objects told apart by their names, one a prefix of another's, or `null`), a
-    /// union of lists (a documented `enum`, one member in two branches of its `oneOf`), an
+    /// union of objects that share names (a tag anywhere, an open branch, counts), a union of lists (a documented `enum`, one member in two branches of its `oneOf`), an
     /// object with a rule on its names, `allOf`s whose parts merge.
     pub struct Flat = {
         "type": "object",
@@ -256,6 +256,11 @@ tool_schema! {
                 {"type": "null"}
             ]},
             "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"enum": ["km", "m", 1]}, {"const": null}]},
+            "act": {"anyOf": [
+                {"type": "object", "properties": {"op": {"const": "mv"}, "id": {"type": "integer", "minimum": 1}, "to": {"type": "string", "maxLength": 3}}, "required": ["op", "to"], "additionalProperties": false},
+                {"type": "object", "properties": {"op": {"enum": ["rm", "mv"]}, "id": {"type": "integer", "minimum": 1}}, "required": ["id"], "maxProperties": 2, "additionalProperties": false},
+                {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"], "minProperties": 2}
+            ]},
             "src": {
                 "type": "object",
                 "properties": {"url": {"type": "string"}, "file": {"type": "string"}},

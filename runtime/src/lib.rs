@@ -283,8 +283,9 @@ pub mod __private {
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::Pattern;
     pub use crate::stream::flat::{
-        free_number as flat_free_number, rule as flat_rule, scan_span as flat_scan_span, Array as FlatArray, Branch as FlatBranch,
-        FlatReader, FlatSpec, Frame as FlatFrame, Object as FlatObject, Start as FlatStart, NONE as FLAT_NONE,
+        free_number as flat_free_number, rule as flat_rule, scan_span as flat_scan_span, Array as FlatArray,
+        Branch as FlatBranch, FlatReader, FlatSpec, Frame as FlatFrame, Object as FlatObject, Start as FlatStart,
+        NONE as FLAT_NONE,
     };
     pub use crate::stream::lean::Lean;
     pub use crate::stream::machine::{in_bounds as stream_in_bounds, Machine};

@@ -591,7 +591,7 @@ tool_schema! {
             ]},
             "tagged": {"anyOf": [
                 {"type": "object", "properties": {"t": {"const": "x"}, "v": {"type": "integer"}}, "required": ["t"], "additionalProperties": false},
-                {"type": "object", "properties": {"t": {"enum": ["y", "x"]}, "w": {"type": "string"}}, "required": ["t"], "additionalProperties": false, "dependentRequired": {"w": ["t"]}},
+                {"type": "object", "properties": {"t": {"enum": ["y", "x"]}, "w": {"type": "string"}, "u": {"type": "string"}}, "required": ["t"], "additionalProperties": false, "dependentRequired": {"w": ["u"]}},
                 {"type": "null"}
             ]},
             "loose": {"anyOf": [
@@ -1127,10 +1127,7 @@ fn the_flat_reader_reads_patterns_and_unions() {
     texts::<Unions>(UNIONS_VALID, UNIONS_INVALID);
     // The automaton's: an escape in a `pattern` string (the pattern is matched on decoded
     // characters), one in a string whose pattern is one set of characters per offset.
-    for text in [
-        r#"{"sku": "ABC-\u00312\u00334"}"#,
-        r#"{"quote": "\"b"}"#,
-    ] {
+    for text in [r#"{"sku": "ABC-\u00312\u00334"}"#, r#"{"quote": "\"b"}"#] {
         assert!(Unions::is_valid_json(text), "{text}");
         let mut s = Unions::stream();
         let _ = s.feed(&text.as_bytes()[..text.len() - 2]);
@@ -1521,8 +1518,9 @@ const SHARED_VALID: &[&str] = &[
     r#"{"pair": {}}"#,
     r#"{"pair": {"c": 1}}"#,
     r#"{"tagged": {"v": 1, "t": "x"}}"#,
-    r#"{"tagged": {"w": "s", "t": "y"}}"#,
-    r#"{"tagged": {"t": "x", "w": "s"}}"#,
+    r#"{"tagged": {"w": "s", "u": "v", "t": "y"}}"#,
+    r#"{"tagged": {"t": "x", "w": "s", "u": "z"}}"#,
+    r#"{"tagged": {"t": "x", "u": "z"}}"#,
     r#"{"tagged": null, "typed": {"n": 1, "s": "x"}}"#,
     r#"{"typed": {"m": 1}}"#,
     // An open branch takes a tag it does not declare, whatever its value.
@@ -1558,6 +1556,8 @@ const SHARED_INVALID: &[&str] = &[
     r#"{"tagged": {"v": 1, "t": "y"}}"#,
     r#"{"tagged": {"t": "y", "v": 1}}"#,
     r#"{"tagged": {"v": 1, "w": "s", "t": "x"}}"#,
+    r#"{"tagged": {"w": "s", "t": "y"}}"#,
+    r#"{"tagged": {"t": "x", "w": "s"}}"#,
     r#"{"tagged": {"v": 1}}"#,
     r#"{"tagged": {"t": "z"}}"#,
     r#"{"tagged": {"t": "x", "v": "1"}}"#,
@@ -1625,7 +1625,12 @@ fn the_flat_reader_reads_keyed_unions_of_objects() {
     // keyed ones: flat too, the branches alive followed as names come.
     assert!(Stream::<OpenBranch>::__flat() && Stream::<NoMembers>::__flat() && Stream::<Crowded>::__flat());
     texts::<OpenBranch>(
-        &[r#"{"u": {"a": 1}}"#, r#"{"u": {"b": 1, "c": 2}}"#, r#"{"u": {"c": 2, "b": 1}}"#, r#"{"u": {"a": 1, "b": 2}}"#],
+        &[
+            r#"{"u": {"a": 1}}"#,
+            r#"{"u": {"b": 1, "c": 2}}"#,
+            r#"{"u": {"c": 2, "b": 1}}"#,
+            r#"{"u": {"a": 1, "b": 2}}"#,
+        ],
         &[r#"{"u": {"a": 1, "c": 2}}"#, r#"{"u": {}}"#, r#"{"u": {"c": 1}}"#, r#"{"u": {"b": 1, "a": 2, "b": 3}}"#],
     );
     texts::<NoMembers>(&[r#"{"u": {}}"#, r#"{"u": {"b": 1}}"#], &[r#"{"u": {"a": 1}}"#, r#"{"u": {"c": 1}}"#]);

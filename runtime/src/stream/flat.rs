@@ -6,10 +6,11 @@
 //! its `prefixItems` and one `items` (counts and `uniqueItems` allowed); a value may also be a
 //! union of such values that take different kinds (read as the branch its first byte picks), a
 //! union of scalars whose kinds overlap (read as one string or number that the union's scan
-//! function judges where it ends), a tagged union of objects (read as an object whose one name
-//! is the tag until the tag's value picks the branch) or a keyed union of closed objects that
-//! declare no name in common (read as one object whose names are all of theirs until the first
-//! key picks the branch that declares it).
+//! function judges where it ends), a union of objects (read as one object whose names are all of
+//! theirs, the branches still alive followed as names, tags' members and members counted come,
+//! and judged where it closes by a rule on the names present and the branches alive) or a tagged
+//! union of objects whose other names differ (read as an object whose one name is the tag until
+//! the tag's value picks the branch).
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
@@ -27,6 +28,7 @@
 //! not read itself (a key no declared name continues in a closed object, an escape or a non-ASCII
 //! byte in a key, an `enum` or a `pattern` string, a `\u` escape of a surrogate's half, a value
 //! of a kind its property does not take, a tagged union's object whose first key is not the tag,
+//! a union of objects' value that fails the subschema its name has where an open branch takes it,
 //! a free value nested deeper than its stack, and any death, a repeated key's included) ends its
 //! reading, and the automaton reads the whole text so far, once, and answers from there. Every
 //! death the automaton would find in a fragment makes this reader stop in that fragment (tested
@@ -721,80 +723,94 @@ impl<S: FlatSpec> FlatReader<S> {
     fn promise(&mut self) -> bool {
         let o = S::object(self.inner.cont);
         self.inner.count += 1;
-        if S::LIVE && self.inner.live != 0 {
-            return self.live_promise(o);
-        }
-        self.inner.count <= o.max && !(o.closed && o.names & !self.inner.seen == 0)
+        self.inner.count <= o.max
+            && !(o.closed && o.names & !self.inner.seen == 0)
+            && (!S::LIVE || self.inner.live == 0 || {
+                let f = &mut self.inner;
+                f.live = Self::live_promise(f.cont, f.live, f.count, f.seen);
+                f.live != 0
+            })
     }
 
-    /// A member promised in a union of objects' object `o`: the branches alive that take one
-    /// more (within their `maxProperties`, open or with a name not present yet).
+    /// A member promised in a union of objects' object `cont`, its branches `live` alive, the
+    /// `count`th with the names `seen` present: the branches alive that take one more (within
+    /// their `maxProperties`, open or with a name not present yet). (Values in, a value out, as
+    /// each of these: a pointer to the reader's state would keep it in memory in the reader's
+    /// loop.)
     #[inline(never)]
-    fn live_promise(&mut self, o: Object) -> bool {
-        let (count, seen) = (self.inner.count, self.inner.seen);
-        let open = o.open;
-        let mut live = self.inner.live;
-        let mut left = live;
+    fn live_promise(cont: u32, live: u16, count: u64, seen: u64) -> u16 {
+        let open = S::object(cont).open;
+        Self::live_where(cont, live, |i, b| count <= b.max && (open >> i & 1 != 0 || b.takes & !seen != 0))
+    }
+
+    /// The branches of `live` (of the union of objects whose object is `cont`) that `keep`
+    /// (given each branch's number and keywords).
+    #[inline(always)]
+    fn live_where(cont: u32, live: u16, keep: impl Fn(u32, Branch) -> bool) -> u16 {
+        let (mut kept, mut left) = (live, live);
         while left != 0 {
             let i = left.trailing_zeros();
             left &= left - 1;
-            let b = S::branch_of(self.inner.cont, i);
-            if count > b.max || (open >> i & 1 == 0 && b.takes & !seen == 0) {
-                live &= !(1 << i);
+            if !keep(i, S::branch_of(cont, i)) {
+                kept &= !(1 << i);
             }
         }
-        self.inner.live = live;
-        live != 0
+        kept
     }
 
-    /// The branches alive of the innermost container (a union of objects') that `keep`.
+    /// The branches of `live` (of the union of objects whose object is `cont`) that take the
+    /// name of bit `bit`.
     #[inline(never)]
-    fn live_where(&self, keep: impl Fn(Branch) -> bool) -> u16 {
-        let mut live = self.inner.live;
-        let mut left = live;
-        while left != 0 {
-            let i = left.trailing_zeros();
-            left &= left - 1;
-            if !keep(S::branch_of(self.inner.cont, i)) {
-                live &= !(1 << i);
-            }
-        }
-        live
+    fn live_name(cont: u32, live: u16, bit: u64) -> u16 {
+        Self::live_where(cont, live, |_, b| b.takes & bit != 0)
     }
 
-    /// The names the branches alive of the innermost container (a union of objects') take.
+    /// The names the branches `live` of the union of objects whose object is `cont` take.
     #[inline(never)]
-    fn live_takes(&self) -> u64 {
-        let (mut takes, mut left) = (0, self.inner.live);
+    fn live_takes(cont: u32, live: u16) -> u64 {
+        let (mut takes, mut left) = (0, live);
         while left != 0 {
-            takes |= S::branch_of(self.inner.cont, left.trailing_zeros()).takes;
+            takes |= S::branch_of(cont, left.trailing_zeros()).takes;
             left &= left - 1;
         }
         takes
     }
 
-    /// The members of the current value (a union of objects' tag) that the branches alive of
-    /// the innermost container take.
+    /// The members of value `p` (a tag of a union of objects) that its branches `live` take.
     #[inline(never)]
-    fn live_tag_members(&self) -> u64 {
-        let (mut members, mut left) = (0, self.inner.live);
+    fn live_tag_members(p: u32, live: u16) -> u64 {
+        let (mut members, mut left) = (0, live);
         while left != 0 {
-            members |= S::tag_members(self.prop, left.trailing_zeros());
+            members |= S::tag_members(p, left.trailing_zeros());
             left &= left - 1;
         }
         members
     }
 
-    /// The branches alive of object `o` (the innermost container, closing) that hold its
-    /// member count (`minProperties`), as the rule on its names takes them (0 for any other
-    /// object).
-    #[inline(always)]
-    fn closing_live(&self, o: Object) -> u64 {
-        if !S::LIVE || o.branches == 0 {
+    /// The branches of `live` (of the union of objects whose object is `cont`, closing with
+    /// `count` members) that hold that count (`minProperties`), as the rule on its names takes
+    /// them (0 for any other object).
+    #[inline(never)]
+    fn closing_live(cont: u32, live: u16, count: u64) -> u64 {
+        if !S::LIVE || live == 0 {
             return 0;
         }
-        let count = self.inner.count;
-        u64::from(self.live_where(|b| count >= b.min))
+        u64::from(Self::live_where(cont, live, |_, b| count >= b.min))
+    }
+
+    /// The branches of object `cont` when it is a union of objects' (else 0).
+    #[inline(never)]
+    fn all_branches(cont: u32) -> u16 {
+        S::object(cont).branches
+    }
+
+    /// Whether object `cont` (its branches `live` alive, if it is a union of objects') takes
+    /// undeclared names still: it is not a union of objects' or one of its open branches is
+    /// alive.
+    #[inline(never)]
+    fn open_alive(cont: u32, live: u16) -> bool {
+        let o = S::object(cont);
+        o.branches == 0 || live & o.open != 0
     }
 
     /// An array's `,` (at `at`): an item is promised, `items` read next.
@@ -837,7 +853,12 @@ impl<S: FlatSpec> FlatReader<S> {
             b == b'}'
                 && o.required & !self.inner.seen == 0
                 && self.inner.count >= o.min
-                && (!S::RULES || S::names_end(self.inner.cont, self.inner.seen, self.closing_live(o)))
+                && (!S::RULES
+                    || S::names_end(
+                        self.inner.cont,
+                        self.inner.seen,
+                        Self::closing_live(self.inner.cont, self.inner.live, self.inner.count),
+                    ))
         };
         if !ok {
             return false;
@@ -889,13 +910,14 @@ impl<S: FlatSpec> FlatReader<S> {
     }
 
     /// A container begins at `at`: the innermost one so far is kept on the stack.
+    #[inline(always)]
     fn open(&mut self, cont: u32, arr: bool, at: usize) -> bool {
         if let Some(i) = usize::from(self.depth).checked_sub(1) {
             let Some(slot) = self.stack.as_mut().get_mut(i) else { return false };
             *slot = self.inner;
         }
         self.depth += 1;
-        let live = if S::LIVE && !arr { S::object(cont).branches } else { 0 };
+        let live = if S::LIVE && !arr { Self::all_branches(cont) } else { 0 };
         self.inner = Frame { cont, arr, hits: 0, live, seen: 0, keys: 0, count: 0, open: at };
         self.st = if arr { St::ArrFirst } else { St::First };
         true
@@ -907,7 +929,7 @@ impl<S: FlatSpec> FlatReader<S> {
     fn key(&mut self, at: usize) -> bool {
         self.cand = S::object(self.inner.cont).names & !self.inner.seen;
         if S::LIVE && self.inner.live != 0 {
-            self.cand &= self.live_takes();
+            self.cand &= Self::live_takes(self.inner.cont, self.inner.live);
         }
         self.off = 0;
         self.start = at;
@@ -919,10 +941,9 @@ impl<S: FlatSpec> FlatReader<S> {
     /// undeclared names).
     #[inline(always)]
     fn key_alive(&self, cand: u64) -> bool {
-        cand != 0 || {
-            let o = S::object(self.inner.cont);
-            o.extra != NONE && (!S::LIVE || o.branches == 0 || self.inner.live & o.open != 0)
-        }
+        cand != 0
+            || (S::object(self.inner.cont).extra != NONE
+                && (!S::LIVE || Self::open_alive(self.inner.cont, self.inner.live)))
     }
 
     /// A key's closing quote (at `at`): the one name of its length among the candidates, or an
@@ -936,7 +957,7 @@ impl<S: FlatSpec> FlatReader<S> {
         let bit = name & name.wrapping_neg();
         if S::LIVE && self.inner.live != 0 {
             // A union of objects' name: the branches that do not take it die.
-            self.inner.live = self.live_where(|b| b.takes & bit != 0);
+            self.inner.live = Self::live_name(self.inner.cont, self.inner.live, bit);
         }
         self.inner.seen |= bit;
         self.prop = S::object(self.inner.cont).first + bit.trailing_zeros();
@@ -1002,7 +1023,7 @@ impl<S: FlatSpec> FlatReader<S> {
             Start::Str { mut members, max } => {
                 if S::LIVE && self.inner.live != 0 && members != 0 {
                     // A union of objects' tag: the members its branches alive take.
-                    members &= self.live_tag_members();
+                    members &= Self::live_tag_members(self.prop, self.inner.live);
                     if members == 0 {
                         return false;
                     }

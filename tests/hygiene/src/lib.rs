@@ -84,6 +84,10 @@ pub mod tools {
                     {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"], "additionalProperties": false}
                 ]},
                 "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"const": "km", "description": "kilometres"}]},
+                "act": {"anyOf": [
+                    {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "x"}}, "required": ["op"], "additionalProperties": false},
+                    {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "y"}}, "required": ["id"], "minProperties": 2}
+                ]},
                 "either": {
                     "type": "object",
                     "properties": {"a": {"type": "string"}, "b": {"type": "string"}},

@@ -5,9 +5,9 @@
 //! as `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
 //! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`) of
 //! such values, or unions of such values whose branches take different kinds, or unions of
-//! scalars whose kinds overlap (no `enum`, `const` or `pattern` in a branch), or tagged unions of
-//! such objects, or keyed unions of closed ones (no name declared by two), at most 8 containers
-//! deep, each perhaps behind `$ref`s.
+//! scalars whose kinds overlap (no `enum`, `const` or `pattern` in a branch), or unions of such
+//! objects (a name two declare has one subschema, or is a tag), or tagged unions of such objects,
+//! at most 8 containers deep, each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -671,7 +671,15 @@ impl<'a> Flat<'a> {
     /// alive (in a `oneOf`, exactly one) holds the names present and the member count. The
     /// union's other branches (no object among them) are read as a union whose branches take
     /// different kinds.
-    fn fill_objects(&mut self, ir: &'a Ir, id: u32, n: NodeId, t: NodeId, u: ObjectUnion<'a>, depth: usize) -> Option<()> {
+    fn fill_objects(
+        &mut self,
+        ir: &'a Ir,
+        id: u32,
+        n: NodeId,
+        t: NodeId,
+        u: ObjectUnion<'a>,
+        depth: usize,
+    ) -> Option<()> {
         let Body::Checks(c) = &ir.node(t).body else { return None };
         if depth >= MAX_DEPTH {
             return None;
@@ -1307,7 +1315,12 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
     let typed = c.type_list().is_some_and(|l| l == [JsonType::Object]);
     let rest = Checks { types: None, ..Checks::clone(c) };
     if (c.types.is_some() && !typed)
-        || !only_in_place(&rest) || c.reference.is_some() || !c.all_of.is_empty() || c.not.is_some() || c.if_.is_some() {
+        || !only_in_place(&rest)
+        || c.reference.is_some()
+        || !c.all_of.is_empty()
+        || c.not.is_some()
+        || c.if_.is_some()
+    {
         return None;
     }
     let (mut objects, mut others): (Vec<&Checks>, Vec<NodeId>) = (Vec::new(), Vec::new());
@@ -1426,8 +1439,10 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         if rule_names.len() > declared.len() {
             return None;
         }
-        let (min, max) =
-            (bc.min_properties.as_ref().map_or(0, |m| m.value), bc.max_properties.as_ref().map_or(u64::MAX, |m| m.value));
+        let (min, max) = (
+            bc.min_properties.as_ref().map_or(0, |m| m.value),
+            bc.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
+        );
         kept.push((takes, min, max));
         holds.push(Rule::All(vec![Rule::Live(b), Rule::Has(required), rule]));
     }
