@@ -515,7 +515,7 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: a union of objects that declare a name in common.
+    /// A union of objects that give a name they both declare different subschemas.
     pub struct SharedNames = {
         "type": "object",
         "properties": {
@@ -599,6 +599,12 @@ tool_schema! {
                 {"type": "object", "properties": {"t": {"const": "y"}}, "required": ["t"], "additionalProperties": false},
                 {"type": "object", "properties": {"z": {"type": "integer"}}, "required": ["z"]}
             ]},
+            "tv": {"oneOf": [
+                {"type": "object", "properties": {"kind": {"const": "int"}, "value": {"type": "integer", "maximum": 9}}, "required": ["kind", "value"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"const": "str"}, "value": {"type": "string", "maxLength": 3}}, "required": ["kind", "value"], "additionalProperties": false},
+                {"type": "object", "properties": {"kind": {"const": "any"}}, "required": ["kind"]},
+                {"type": "object", "properties": {"kind": {"const": "int2"}, "value": {"type": "integer", "maximum": 9}}, "required": ["kind"], "additionalProperties": false}
+            ]},
             "typed": {"type": "object", "oneOf": [
                 {"properties": {"n": {"type": "integer"}, "s": {"type": "string"}}, "required": ["n"], "type": "object", "additionalProperties": false},
                 {"properties": {"m": {"type": "integer"}, "s": {"type": "string"}}, "required": ["m"], "type": "object", "additionalProperties": false}
@@ -643,6 +649,34 @@ tool_schema! {
             "B": {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false}
         },
         "properties": {"t": {"type": ["object", "string"], "anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}, {"type": "null"}]}}
+    };
+}
+
+tool_schema! {
+    /// Unions of objects without a `type`: objects read as the branches have them, any other
+    /// value by the automaton (the branches take it); and such objects beside a `null` branch.
+    pub struct Untyped = {
+        "type": "object",
+        "properties": {
+            "u": {"anyOf": [
+                {"properties": {"k": {"const": "x"}, "a": {"type": "integer"}}, "required": ["k"], "additionalProperties": false},
+                {"properties": {"k": {"const": "y"}}, "required": ["k"], "additionalProperties": false}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// A union of objects one of which has no `type`, beside a `null` branch.
+    pub struct UntypedNull = {
+        "type": "object",
+        "properties": {
+            "n": {"oneOf": [
+                {"properties": {"a": {"type": "integer"}}, "required": ["a"]},
+                {"type": "object", "properties": {"b": {"type": "integer"}}, "required": ["b"], "additionalProperties": false},
+                {"type": "null"}
+            ]}
+        }
     };
 }
 
@@ -1523,6 +1557,12 @@ const SHARED_VALID: &[&str] = &[
     r#"{"tagged": {"t": "x", "u": "z"}}"#,
     r#"{"tagged": null, "typed": {"n": 1, "s": "x"}}"#,
     r#"{"typed": {"m": 1}}"#,
+    // A name the branches give different subschemas, read as the branch its tag picked gives it
+    // (free in the open branch, which does not declare it).
+    r#"{"tv": {"kind": "int", "value": 5}}"#,
+    r#"{"tv": {"kind": "str", "value": "abc"}}"#,
+    r#"{"tv": {"kind": "any", "value": [1, {"a": null}]}}"#,
+    r#"{"tv": {"kind": "any", "other": 1}}"#,
     // An open branch takes a tag it does not declare, whatever its value.
     r#"{"loose": {"z": 1, "t": "x"}}"#,
     r#"{"loose": {"t": "y"}}"#,
@@ -1565,6 +1605,13 @@ const SHARED_INVALID: &[&str] = &[
     r#"{"typed": {"n": 1, "m": 2}}"#,
     r#"{"typed": {"n": 1, "s": 2}}"#,
     r#"{"typed": {}}"#,
+    r#"{"tv": {"kind": "int", "value": "5"}}"#,
+    r#"{"tv": {"value": 5, "kind": "str"}}"#,
+    r#"{"tv": {"kind": "int2", "value": "x"}}"#,
+    r#"{"tv": {"kind": "int", "value": 10}}"#,
+    r#"{"tv": {"kind": "str", "value": "abcd"}}"#,
+    r#"{"tv": {"kind": "str"}}"#,
+    r#"{"tv": {"kind": "int", "value": 1, "x": 2}}"#,
     r#"{"loose": {"t": "q"}}"#,
     r#"{"loose": {"z": "1"}}"#,
     r#"{"loose": {"v": 1}}"#,
@@ -1580,6 +1627,9 @@ fn the_flat_reader_reads_unions_of_objects_that_share_names() {
     // reads a tag as one of the members some branch declares).
     let text = r#"{"loose": {"z": 1, "t": "q"}}"#;
     assert!(Shared::is_valid_json(text) && !all_cuts::<Shared>(text));
+    // A name the branches alive give different subschemas (before the tag): the automaton's.
+    let text = r#"{"tv": {"value": 5, "kind": "int"}}"#;
+    assert!(Shared::is_valid_json(text) && !all_cuts::<Shared>(text));
     // Dead as soon as the automaton: a tag's first character no branch alive takes, a name no
     // branch alive declares (the open one dead at the `,` past its `maxProperties`), a member
     // past every branch's `maxProperties`.
@@ -1590,6 +1640,7 @@ fn the_flat_reader_reads_unions_of_objects_that_share_names() {
         r#"{"pair": {"c": 1,"#,
         r#"{"pair": {"b": 2, "c"#,
         r#"{"action": {"kind": "p"#,
+        r#"{"tv": {"kind": "str", "value": "abcd"#,
     ] {
         dead_at_its_last_byte::<Shared>(text);
     }
@@ -1599,6 +1650,20 @@ fn the_flat_reader_reads_unions_of_objects_that_share_names() {
     assert!(!Stream::<RuleOnUndeclared>::__flat());
     for text in [r#"{"r": {"a": 1, "q": 2}}"#, r#"{"r": {"a": 1}}"#, r#"{"r": {"b": 1}}"#] {
         all_cuts::<RuleOnUndeclared>(text);
+    }
+    // Objects read as the branches without a `type` have them; any other value is the
+    // automaton's (valid in an `anyOf` of such branches; in a `oneOf` beside `null`, `null` is
+    // valid in two branches).
+    assert!(Stream::<Untyped>::__flat());
+    texts::<Untyped>(
+        &[r#"{"u": {"a": 1, "k": "x"}}"#, r#"{"u": {"k": "y"}}"#],
+        &[r#"{"u": {"k": "y", "a": 1}}"#, r#"{"u": {}}"#],
+    );
+    for text in [r#"{"u": 5}"#, r#"{"u": null}"#] {
+        assert!(Untyped::is_valid_json(text) && !all_cuts::<Untyped>(text));
+    }
+    for text in [r#"{"n": null}"#, r#"{"n": {"a": 1}}"#, r#"{"n": {"b": 1}}"#, r#"{"n": 5}"#] {
+        all_cuts::<UntypedNull>(text);
     }
     // A `null` the union's `type` does not take: dead at its first byte.
     for text in [r#"{"t": null}"#, r#"{"t": {"a": 1}}"#, r#"{"t": "s"}"#, r#"{"t": {"b": 2}}"#] {
@@ -1642,10 +1707,20 @@ fn the_flat_reader_reads_keyed_unions_of_objects() {
     // one: the automaton's (the reader reads a name's value by its declared subschema).
     let text = r#"{"u": {"c": 1, "b": "x"}}"#;
     assert!(Crowded::is_valid_json(text) && !all_cuts::<Crowded>(text));
-    // Names two branches declare with different values (not tags): not flat.
-    assert!(!Stream::<SharedNames>::__flat());
-    for text in [r#"{"u": {"a": 1, "b": 2}}"#, r#"{"u": {"a": "x", "b": 2}}"#, r#"{"u": {"b": 1}}"#] {
-        all_cuts::<SharedNames>(text);
+    // A name two branches declare with different subschemas (not tags): read as the branches
+    // alive give it; while both are, the automaton reads its value.
+    assert!(Stream::<SharedNames>::__flat());
+    texts::<SharedNames>(
+        &[r#"{"u": {"b": 2, "a": 1}}"#, r#"{"u": {}}"#],
+        &[
+            r#"{"u": {"b": 2, "a": "x"}}"#,
+            r#"{"u": {"b": 1}}"#,
+            r#"{"u": {"b": 1, "c": 2}}"#,
+            r#"{"u": {"b": 1, "b": 1}}"#,
+        ],
+    );
+    for text in [r#"{"u": {"a": 1, "b": 2}}"#, r#"{"u": {"a": "x", "b": 2}}"#, r#"{"u": {"a": "x"}}"#] {
+        assert!(!all_cuts::<SharedNames>(text), "{text}");
     }
     // Dead as soon as the automaton: a key no branch declares, one the picked branch does not,
     // a member past the picked branch's `maxProperties`.

@@ -6,11 +6,10 @@
 //! its `prefixItems` and one `items` (counts and `uniqueItems` allowed); a value may also be a
 //! union of such values that take different kinds (read as the branch its first byte picks), a
 //! union of scalars whose kinds overlap (read as one string or number that the union's scan
-//! function judges where it ends), a union of objects (read as one object whose names are all of
-//! theirs, the branches still alive followed as names, tags' members and members counted come,
-//! and judged where it closes by a rule on the names present and the branches alive) or a tagged
-//! union of objects whose other names differ (read as an object whose one name is the tag until
-//! the tag's value picks the branch).
+//! function judges where it ends), or a union of objects (read as one object whose names are all
+//! of theirs, the branches still alive followed as names, tags' members and members counted come,
+//! a name the branches give different subschemas read as the branches alive give it, and judged
+//! where it closes by a rule on the names present and the branches alive).
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
@@ -27,8 +26,9 @@
 //! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
 //! not read itself (a key no declared name continues in a closed object, an escape or a non-ASCII
 //! byte in a key, an `enum` or a `pattern` string, a `\u` escape of a surrogate's half, a value
-//! of a kind its property does not take, a tagged union's object whose first key is not the tag,
-//! a union of objects' value that fails the subschema its name has where an open branch takes it,
+//! of a kind its property does not take, a union of objects' name to which the branches alive give
+//! different subschemas, or its value that fails the subschema its name has where an open branch
+//! takes it,
 //! a free value nested deeper than its stack, and any death, a repeated key's included) ends its
 //! reading, and the automaton reads the whole text so far, once, and answers from there. Every
 //! death the automaton would find in a fragment makes this reader stop in that fragment (tested
@@ -105,14 +105,14 @@ pub struct Object {
     /// The value number of a member whose name is not declared ([`NONE`]: the object is closed,
     /// and such a member is the automaton's, which finds it dead).
     pub extra: u32,
-    /// A union of objects' object ([`FlatSpec::branch`]): its branches, as bits (0: any other
+    /// A union of objects' object ([`FlatSpec::branch_of`]): its branches, as bits (0: any other
     /// object).
     pub branches: u16,
     /// Those of its branches that take undeclared names (`additionalProperties` not `false`).
     pub open: u16,
 }
 
-/// One branch of a union of objects, as the flat reader reads it ([`FlatSpec::branch`]). The
+/// One branch of a union of objects, as the flat reader reads it ([`FlatSpec::branch_of`]). The
 /// union is read as one object whose names are all of its branches' (a name two branches
 /// declare has the same subschema in both, or is a tag: `enum`s or `const`s of strings); which
 /// branches are still alive is kept as the object is read, narrowed by each name (a closed
@@ -213,13 +213,11 @@ pub trait FlatSpec: 'static {
     const UNIONS: bool;
     /// Value `p`'s `pattern`, when it has one.
     fn pattern(p: u32) -> Option<&'static Pattern>;
-    /// Whether some value is the tag of a tagged union ([`FlatSpec::branch`]).
-    const TAGS: bool;
-    /// The branch that member `m` of tag value `p` picks: the branch's object, and the tag's bit
-    /// among its names (`None`: `p` is no tag). A tagged union's object is read first as an
-    /// object whose one name is the tag, which must come first; once its value is read, as the
-    /// branch's object.
-    fn branch(p: u32, m: u32) -> Option<(u32, u64)>;
+    /// The value read for a name (its value `p`) of the union of objects around it, its
+    /// branches `live` alive that take the name: `p` itself, or, when the branches that declare
+    /// it give it different subschemas, the one those alive give it ([`NONE`] when they give it
+    /// several: the automaton reads it).
+    fn variant(p: u32, live: u16) -> u32;
     /// Whether some object is a union of objects' ([`Object::branches`]).
     const LIVE: bool;
     /// Branch `b` of the union of objects whose object is `o`.
@@ -955,12 +953,17 @@ impl<S: FlatSpec> FlatReader<S> {
             return self.undeclared(text, at);
         }
         let bit = name & name.wrapping_neg();
-        if S::LIVE && self.inner.live != 0 {
-            // A union of objects' name: the branches that do not take it die.
-            self.inner.live = Self::live_name(self.inner.cont, self.inner.live, bit);
-        }
         self.inner.seen |= bit;
         self.prop = S::object(self.inner.cont).first + bit.trailing_zeros();
+        if S::LIVE && self.inner.live != 0 {
+            // A union of objects' name: the branches that do not take it die; its value is read
+            // as theirs.
+            self.inner.live = Self::live_name(self.inner.cont, self.inner.live, bit);
+            self.prop = S::variant(self.prop, self.inner.live);
+            if self.prop == NONE {
+                return false;
+            }
+        }
         self.st = St::Colon;
         true
     }
@@ -1109,12 +1112,6 @@ impl<S: FlatSpec> FlatReader<S> {
             // A union of objects' tag: the branches that do not take its member die.
             if S::LIVE && members != 0 && self.inner.live != 0 {
                 self.inner.live &= S::picks(self.prop, members.trailing_zeros());
-            }
-            // A tagged union's tag: its object is the branch's from here.
-            if S::TAGS && members != 0 {
-                if let Some((o, bit)) = S::branch(self.prop, members.trailing_zeros()) {
-                    (self.inner.cont, self.inner.seen) = (o, bit);
-                }
             }
             self.st = St::After;
             return member && S::string_end(self.prop, self.off, span);

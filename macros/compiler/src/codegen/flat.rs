@@ -21,7 +21,7 @@ use quote::quote;
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
-use super::stream::{members_followed, shape, shape_of, tag_of, tag_strings, type_bits, value_bits, Tag};
+use super::stream::{members_followed, shape, shape_of, tag_strings, type_bits, value_bits};
 use super::text::{has, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, pname};
 
@@ -44,7 +44,6 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let empty = Checks::default();
     let merged: Vec<Option<(Checks, NodeId)>> = (0..ir.nodes.len()).map(|n| merged(ir, n)).collect();
     let mut flat = Flat {
-        shapes: (0..ir.nodes.len()).map(|n| shape_of(ir, n)).collect(),
         merged: &merged,
         empty: &empty,
         props: Vec::new(),
@@ -97,15 +96,22 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             quote!(::core::option::Option::Some(&#name))
         })
     });
-    // The branch a tag's member `m` picks: its object and a bit among its names.
-    let branch = arms(&|x| {
-        (!x.tag.is_empty()).then(|| {
-            let arms =
-                x.tag.iter().zip(0u32..).map(|((o, bit), m)| quote!(#m => ::core::option::Option::Some((#o, #bit)),));
-            quote!(match m { #(#arms)* _ => ::core::option::Option::None })
-        })
+    // A name of a union of objects whose subschema differs between branches: the value its
+    // branches alive read it as.
+    let variant = arms(&|x| {
+        let v = x.variants.as_ref()?;
+        let declaring = v.values.iter().fold(0u16, |a, (m, _)| a | m);
+        let arms = v.values.iter().map(|(m, q)| {
+            let others = declaring & !m;
+            quote!(_ if live & #others == 0 && live & #m != 0 => #q,)
+        });
+        let free = v.free.map_or_else(|| quote!(#p::FLAT_NONE), |q| quote!(#q));
+        Some(quote!(match () {
+            #(#arms)*
+            _ if live & #declaring == 0 => #free,
+            _ => #p::FLAT_NONE,
+        }))
     });
-    let tags = props.iter().any(|x| !x.tag.is_empty());
     // Unions of objects: each branch's names and counts; each tag's members and branches.
     let union_arms = |f: &dyn Fn(&Obj<'_>) -> Vec<TokenStream>| -> Vec<TokenStream> {
         flat.objects
@@ -265,13 +271,15 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                     _ => ::core::option::Option::None,
                 }
             }
-            const TAGS: ::core::primitive::bool = #tags;
             const UNIONS: ::core::primitive::bool = #unions;
             #[inline(always)]
-            fn branch(p: ::core::primitive::u32, m: ::core::primitive::u32) -> ::core::option::Option<(::core::primitive::u32, ::core::primitive::u64)> {
+            fn variant(p: ::core::primitive::u32, live: ::core::primitive::u16) -> ::core::primitive::u32 {
                 match p {
-                    #(#branch)*
-                    _ => ::core::option::Option::None,
+                    #(#variant)*
+                    _ => {
+                        let _ = live;
+                        p
+                    }
                 }
             }
             const LIVE: ::core::primitive::bool = #live;
@@ -384,8 +392,9 @@ struct Prop<'a> {
     array: Option<u32>,
     /// a union of branches that take different kinds: each branch's kinds and value number
     via: Vec<(u8, u32)>,
-    /// a tagged union's tag: per member, the branch's object and the tag's bit among its names
-    tag: Vec<(u32, u64)>,
+    /// a union of objects' name whose subschema differs between its branches
+    /// ([`Flat::fill_objects`]): the value read for it
+    variants: Option<Variants>,
     /// a union of objects' tag ([`Flat::fill_objects`]): per member, the branches it leaves
     /// alive; per branch, the members it takes (both empty for any other value)
     picks: Vec<u16>,
@@ -411,7 +420,7 @@ impl<'a> Prop<'a> {
             object: None,
             array: None,
             via: Vec::new(),
-            tag: Vec::new(),
+            variants: None,
             picks: Vec::new(),
             tag_members: Vec::new(),
             overlap: None,
@@ -471,8 +480,6 @@ struct Arr {
 
 /// A flat tool's values, objects and arrays, numbered as `FlatSpec` has them.
 struct Flat<'a> {
-    /// how the lean automaton reads each node (for tagged unions)
-    shapes: Vec<u8>,
     /// per node, its keywords merged with its `allOf`'s and its `$ref`'s where they merge
     /// ([`merged`]), and the node whose `pattern` they have
     merged: &'a [Option<(Checks, NodeId)>],
@@ -506,9 +513,6 @@ impl<'a> Flat<'a> {
             if let Some(u) = object_union(ir, t) {
                 return self.fill_objects(ir, id, n, t, u, depth);
             }
-        }
-        if let Some(tag) = tag_of(ir, &self.shapes, n) {
-            return self.fill_tagged(ir, id, n, &tag, depth);
         }
         let t = through_refs(ir, n)?;
         // An `allOf` (or a `$ref` beside keywords) whose subschemas' keywords merge: read as
@@ -704,6 +708,17 @@ impl<'a> Flat<'a> {
         for ((_, named), &id) in names.into_iter().zip(&ids) {
             match named {
                 Named::Same(node) => self.fill(ir, id, node, depth + 1)?,
+                Named::Variants(list) => {
+                    // The first subschema in the name's own slot, the others in slots of their own.
+                    let mut values = Vec::new();
+                    for (i, (mask, node)) in list.into_iter().enumerate() {
+                        let q = if i == 0 { id } else { self.slot()? };
+                        self.fill(ir, q, node, depth + 1)?;
+                        values.push((mask, q));
+                    }
+                    let prop = self.props.get_mut(usize::try_from(id).ok()?)?.as_mut()?;
+                    prop.variants = Some(Variants { values, free: extra_id });
+                }
                 Named::Tag { node, members, picks, tag_members } => {
                     let Body::Checks(pc) = &ir.node(node).body else { return None };
                     // Its keywords are the first branch's (an `enum` or `const` of strings and
@@ -746,54 +761,6 @@ impl<'a> Flat<'a> {
         *self.props.get_mut(usize::try_from(q).ok()?)? = Some(object);
         via.push((OBJECT, q));
         let prop = Prop { via, ..Prop::bare(n, c, t, taken) };
-        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
-        Some(())
-    }
-
-    /// Value `id`: node `n`, a tagged union, read as an object whose one name is the tag, which
-    /// must come first; its value (one of every branch's strings) then picks the branch's object.
-    fn fill_tagged(&mut self, ir: &'a Ir, id: u32, n: NodeId, tag: &Tag<'a>, depth: usize) -> Option<()> {
-        if depth >= MAX_DEPTH {
-            return None;
-        }
-        self.depth = self.depth.max(depth + 1);
-        let value = self.slot()?;
-        let o = u32::try_from(self.objects.len()).ok()?;
-        self.objects.push(Obj {
-            names: vec![tag.name],
-            first: value,
-            required: 1,
-            closed: true,
-            min: 0,
-            max: u64::MAX,
-            extra: None,
-            branches: Vec::new(),
-            open: 0,
-            rule: None,
-        });
-        let mut members = Vec::new();
-        let mut picks = Vec::new();
-        let mut first = None;
-        for (strings, t, i) in &tag.branches {
-            let Body::Checks(tc) = &ir.node(*t).body else { return None };
-            let branch = self.object(ir, tc, depth + 1)?;
-            let bit = 1u64.checked_shl(u32::try_from(*i).ok()?)?;
-            members.extend(strings.iter().copied());
-            picks.extend(strings.iter().map(|_| (branch, bit)));
-            first = first.or_else(|| tc.properties.get(*i));
-        }
-        if members.len() > MAX {
-            return None;
-        }
-        // The tag's value: its keywords are the first branch's (an `enum` or `const` of strings
-        // and perhaps a `type`: nothing the reader checks but the members).
-        let p = first?;
-        let Body::Checks(pc) = &ir.node(p.node).body else { return None };
-        let tag_value =
-            Prop { members: Some(members), listed: Some(0), tag: picks, ..Prop::bare(p.node, pc, p.node, STRING) };
-        *self.props.get_mut(usize::try_from(value).ok()?)? = Some(tag_value);
-        let Body::Checks(c) = &ir.node(n).body else { return None };
-        let prop = Prop { object: Some(o), ..Prop::bare(n, c, n, OBJECT) };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
     }
@@ -1270,6 +1237,15 @@ fn rule_tokens(r: &Rule, p: &TokenStream) -> TokenStream {
     }
 }
 
+/// A name of a union of objects whose subschema differs between the objects that declare it
+/// ([`Named::Variants`]): per subschema, the objects that declare it so (bits) and the value
+/// number it is read as; the value number of the open objects' undeclared members, read when no
+/// object alive declares it (`None`: no object is open).
+struct Variants {
+    values: Vec<(u16, u32)>,
+    free: Option<u32>,
+}
+
 /// A union of objects ([`Flat::fill_objects`]), as [`object_union`] finds it.
 struct ObjectUnion<'a> {
     /// its branches that are not objects
@@ -1289,6 +1265,10 @@ struct ObjectUnion<'a> {
 enum Named<'a> {
     /// the same subschema wherever it is declared (node)
     Same(NodeId),
+    /// different subschemas, not all tags: per subschema, the objects that declare it so (bits)
+    /// and its node; read as the one subschema of the objects alive that declare it (when they
+    /// have several, the automaton reads the value)
+    Variants(Vec<(u16, NodeId)>),
     /// a tag: an `enum` or `const` of strings wherever it is declared (the first such node);
     /// its members, per member the objects it leaves alive, per object the members it takes
     Tag { node: NodeId, members: Vec<&'a str>, picks: Vec<u16>, tag_members: Vec<u64> },
@@ -1312,9 +1292,8 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         (b, []) | ([], b) if b.len() >= 2 => b,
         _ => return None,
     };
-    let typed = c.type_list().is_some_and(|l| l == [JsonType::Object]);
     let rest = Checks { types: None, ..Checks::clone(c) };
-    if (c.types.is_some() && !typed)
+    if c.type_list().is_some_and(|l| !l.contains(&JsonType::Object))
         || !only_in_place(&rest)
         || c.reference.is_some()
         || !c.all_of.is_empty()
@@ -1324,11 +1303,13 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         return None;
     }
     let (mut objects, mut others): (Vec<&Checks>, Vec<NodeId>) = (Vec::new(), Vec::new());
+    // Whether an object takes other kinds of value too (no `type`, or more than `object`).
+    let mut loose = false;
     for &b in branches {
         let t = through_refs(ir, b)?;
         let object = match &ir.node(t).body {
             Body::Checks(bc) if shape_of(ir, t) == shape::PLAIN => Some(bc).filter(|bc| {
-                bc.type_list().is_some_and(|l| l == [JsonType::Object])
+                bc.type_list().is_none_or(|l| l.contains(&JsonType::Object))
                     && bc.enum_values.is_none()
                     && bc.const_value.is_none()
                     && bc.pattern_properties.is_empty()
@@ -1339,7 +1320,10 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
             _ => None,
         };
         match object {
-            Some(bc) => objects.push(&**bc),
+            Some(bc) => {
+                loose |= bc.type_list().is_none_or(|l| l != [JsonType::Object]);
+                objects.push(&**bc);
+            }
             // (Another branch takes other kinds: a `type` without `object`.)
             None => match &ir.node(t).body {
                 Body::Checks(oc) if oc.type_list().is_some_and(|l| !l.contains(&JsonType::Object)) => others.push(b),
@@ -1347,7 +1331,9 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
             },
         }
     }
-    if objects.len() < 2 || objects.len() > 16 || (typed && !others.is_empty()) {
+    // Beside other branches, objects that take only objects, and no `type` on the union (its
+    // values of other kinds are then read as those branches; else the automaton reads them).
+    if objects.len() < 2 || objects.len() > 16 || ((loose || c.types.is_some()) && !others.is_empty()) {
         return None;
     }
     let free = |a: Option<NodeId>| a.is_none_or(|a| matches!(ir.node(a).body, Body::Always));
@@ -1392,6 +1378,19 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         }
         if same {
             names.push((*name, Named::Same(first)));
+            continue;
+        }
+        if !d.iter().all(|&(_, n)| tag_strings(ir, n).is_some()) {
+            // Different subschemas, not all tags: each one with the objects that declare it so
+            // (the open objects that do not declare it take it free, as checked above).
+            let mut list: Vec<(u16, NodeId)> = Vec::new();
+            for &(b, n) in d {
+                match list.iter_mut().find(|(_, m)| ir.canon(*m) == ir.canon(n)) {
+                    Some((mask, _)) => *mask |= 1 << b,
+                    None => list.push((1 << b, n)),
+                }
+            }
+            names.push((*name, Named::Variants(list)));
             continue;
         }
         let (mut members, mut picks, mut tag_members): (Vec<&str>, Vec<u16>, Vec<u64>) =
