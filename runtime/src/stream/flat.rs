@@ -114,9 +114,10 @@ pub struct Object {
 
 /// One branch of a union of objects, as the flat reader reads it ([`FlatSpec::branch_of`]). The
 /// union is read as one object whose names are all of its branches' (a name two branches
-/// declare has the same subschema in both, or is a tag: `enum`s or `const`s of strings); which
-/// branches are still alive is kept as the object is read, narrowed by each name (a closed
-/// branch that does not declare it dies), each tag's value and each member counted.
+/// declare with different subschemas is a tag, `enum`s or `const`s of strings, or is read as the
+/// branches alive give it); which branches are still alive is kept as the object is read,
+/// narrowed by each name (a closed branch that does not declare it dies), each tag's value and
+/// each member counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Branch {
     /// The names it takes, as bits over the union's names (all of them when it is open).

@@ -6,7 +6,7 @@
 //! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`) of
 //! such values, or unions of such values whose branches take different kinds, or unions of
 //! scalars whose kinds overlap (no `enum`, `const` or `pattern` in a branch), or unions of such
-//! objects (a name two declare has one subschema, or is a tag), or tagged unions of such objects,
+//! objects (a name two give different subschemas is a tag, or read as the branches alive give it),
 //! at most 8 containers deep, each perhaps behind `$ref`s.
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
@@ -1274,17 +1274,19 @@ enum Named<'a> {
     Tag { node: NodeId, members: Vec<&'a str>, picks: Vec<u16>, tag_members: Vec<u64> },
 }
 
-/// Node `t` as a union of objects: nothing but its `anyOf` or `oneOf` (perhaps with a `type` of
-/// `object` alone when every branch is an object), at least two of whose branches are, through
-/// `$ref`s, objects (plain keywords with a `type` of `object` alone, no `enum` or `const`, at
-/// most 16 of them), where a name two objects declare has the same subschema in both or is a tag
-/// (`enum`s or `const`s of strings), a name declared only in some is left free by the open
-/// objects that do not (or has their `additionalProperties`, if the same subschema), the open
-/// objects' undeclared members have one subschema, and each object's `required` are declared
-/// names and its rule on names speaks of those only. The objects' other branches take other
-/// kinds. Then every value in the object is valid in every branch alive that takes its name, and
-/// a branch's life depends only on the names, the tags' members and the member count, which the
-/// flat reader follows. `None` for any other node.
+/// Node `t` as a union of objects: nothing but its `anyOf` or `oneOf` (perhaps with a `type`
+/// that takes objects), at least two of whose branches are, through `$ref`s, objects (plain
+/// keywords with a `type` that takes objects or none, no `enum` or `const`, at most 16 of them),
+/// where a name declared only in some is left free by the open objects that do not (or has their
+/// `additionalProperties`, if the same subschema), the open objects' undeclared members have one
+/// subschema, and each object's `required` are declared names and its rule on names speaks of
+/// those only. A name two objects declare with different subschemas is a tag when they are all
+/// `enum`s or `const`s of strings, else read as the objects alive that declare it give it. The
+/// other branches take other kinds than objects, beside objects that take only objects and no
+/// `type` on the union. Then every value read in the object is valid in every branch alive that
+/// takes its name, and a branch's life depends only on the names, the tags' members and the
+/// member count, which the flat reader follows; values of other kinds than the objects' are
+/// read by the automaton when an object takes them. `None` for any other node.
 fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
     let Body::Checks(c) = &ir.node(t).body else { return None };
     let one = c.any_of.is_empty();
