@@ -733,9 +733,7 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A member promised in a union of objects' object `cont`, its branches `live` alive, the
     /// `count`th with the names `seen` present: the branches alive that take one more (within
-    /// their `maxProperties`, open or with a name not present yet). (Values in, a value out, as
-    /// each of these: a pointer to the reader's state would keep it in memory in the reader's
-    /// loop.)
+    /// their `maxProperties`, open or with a name not present yet).
     #[inline(never)]
     fn live_promise(cont: u32, live: u16, count: u64, seen: u64) -> u16 {
         let open = S::object(cont).open;
