@@ -85,8 +85,8 @@ pub mod tools {
                 ]},
                 "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"const": "km", "description": "kilometres"}]},
                 "act": {"anyOf": [
-                    {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "x"}}, "required": ["op"], "additionalProperties": false},
-                    {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "y"}}, "required": ["id"], "minProperties": 2}
+                    {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "x"}, "n": {"type": "integer"}}, "required": ["op"], "additionalProperties": false},
+                    {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "y"}, "n": {"type": "string"}}, "required": ["id"], "minProperties": 2}
                 ]},
                 "either": {
                     "type": "object",

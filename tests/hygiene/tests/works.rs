@@ -34,8 +34,9 @@ fn the_flat_reader_works_under_a_renamed_dependency() {
     assert_eq!(toolgate_hygiene::flat_stream(unions), (true, true));
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "sku": "ABc"}"#).0);
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "via": {"k": "b", "n": 2}}"#).0);
-    let shared = r#"{"path": "a", "act": {"id": 1, "op": "y"}}"#;
+    let shared = r#"{"path": "a", "act": {"id": 1, "op": "y", "n": "s"}}"#;
     assert_eq!(toolgate_hygiene::flat_stream(shared), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "act": {"op": "x", "n": "s"}}"#).0);
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "act": {"id": 1}}"#).0);
     let free = r#"{"path": "a", "level": 2.5, "meta": {"k": [1, {}]}, "counts": {"a": 1}, "any": null}"#;
     assert_eq!(toolgate_hygiene::flat_stream(free), (true, true));

@@ -103,14 +103,10 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         let declaring = v.values.iter().fold(0u16, |a, (m, _)| a | m);
         let arms = v.values.iter().map(|(m, q)| {
             let others = declaring & !m;
-            quote!(_ if live & #others == 0 && live & #m != 0 => #q,)
+            quote!(if live & #others == 0 && live & #m != 0 { #q } else)
         });
         let free = v.free.map_or_else(|| quote!(#p::FLAT_NONE), |q| quote!(#q));
-        Some(quote!(match () {
-            #(#arms)*
-            _ if live & #declaring == 0 => #free,
-            _ => #p::FLAT_NONE,
-        }))
+        Some(quote!(#(#arms)* if live & #declaring == 0 { #free } else { #p::FLAT_NONE }))
     });
     // Unions of objects: each branch's names and counts; each tag's members and branches.
     let union_arms = |f: &dyn Fn(&Obj<'_>) -> Vec<TokenStream>| -> Vec<TokenStream> {
