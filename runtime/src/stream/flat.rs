@@ -762,26 +762,27 @@ impl<S: FlatSpec> FlatReader<S> {
         Self::live_where(cont, live, |_, b| b.takes & bit != 0)
     }
 
+    /// The bits `each` gives the branches of `live`, together.
+    #[inline(always)]
+    fn live_union(live: u16, each: impl Fn(u32) -> u64) -> u64 {
+        let (mut all, mut left) = (0, live);
+        while left != 0 {
+            all |= each(left.trailing_zeros());
+            left &= left - 1;
+        }
+        all
+    }
+
     /// The names the branches `live` of the union of objects whose object is `cont` take.
     #[inline(never)]
     fn live_takes(cont: u32, live: u16) -> u64 {
-        let (mut takes, mut left) = (0, live);
-        while left != 0 {
-            takes |= S::branch_of(cont, left.trailing_zeros()).takes;
-            left &= left - 1;
-        }
-        takes
+        Self::live_union(live, |b| S::branch_of(cont, b).takes)
     }
 
     /// The members of value `p` (a tag of a union of objects) that its branches `live` take.
     #[inline(never)]
     fn live_tag_members(p: u32, live: u16) -> u64 {
-        let (mut members, mut left) = (0, live);
-        while left != 0 {
-            members |= S::tag_members(p, left.trailing_zeros());
-            left &= left - 1;
-        }
-        members
+        Self::live_union(live, |b| S::tag_members(p, b))
     }
 
     /// The branches of `live` (of the union of objects whose object is `cont`, closing with

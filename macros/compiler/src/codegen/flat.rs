@@ -1378,7 +1378,7 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
             names.push((*name, Named::Same(first)));
             continue;
         }
-        if !d.iter().all(|&(_, n)| tag_strings(ir, n).is_some()) {
+        let Some(strings) = d.iter().map(|&(_, n)| tag_strings(ir, n)).collect::<Option<Vec<_>>>() else {
             // Different subschemas, not all tags: each one with the objects that declare it so
             // (the open objects that do not declare it take it free, as checked above).
             let mut list: Vec<(u16, NodeId)> = Vec::new();
@@ -1390,11 +1390,11 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
             }
             names.push((*name, Named::Variants(list)));
             continue;
-        }
+        };
         let (mut members, mut picks, mut tag_members): (Vec<&str>, Vec<u16>, Vec<u64>) =
             (Vec::new(), Vec::new(), vec![0; objects.len()]);
-        for &(b, n) in d {
-            for s in tag_strings(ir, n)? {
+        for (&(b, _), list) in d.iter().zip(strings) {
+            for s in list {
                 let m = match members.iter().position(|m| *m == s) {
                     Some(m) => m,
                     None => {
