@@ -227,6 +227,8 @@ tool_schema! {
             "mode": {"enum": ["read", "write", "append"], "maxLength": 5},
             "unit": {"$ref": "#/$defs/Unit"},
             "kind": {"const": "file"},
+            "temp": {"enum": ["°C", "°F", "≥", "≤é"]},
+            "größe": {"type": "integer"},
             "count": {"type": "integer", "minimum": 1, "maximum": 10000},
             "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
             "step": {"type": "number", "multipleOf": 0.5},

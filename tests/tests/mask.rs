@@ -64,7 +64,12 @@ impl Visit for Brute {
                 s.allowed(&vocab, &mut mask);
                 let got: Vec<usize> = mask.allowed().collect();
                 assert_eq!(got.len(), mask.count());
-                assert_eq!(got, brute(&s, &vocab), "{name}: after {:?}", &text[..i.min(text.len())]);
+                assert_eq!(
+                    got,
+                    brute(&s, &vocab),
+                    "{name}: after {:?}",
+                    String::from_utf8_lossy(&text.as_bytes()[..i])
+                );
                 self.prefixes += 1;
                 if s.feed(std::slice::from_ref(b)).is_dead() {
                     s.allowed(&vocab, &mut mask);

@@ -720,6 +720,37 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// Names and `enum` strings with characters beyond ASCII, closed: their raw UTF-8 bytes are
+    /// compared with the names' and members' (`≥` and `≤` differ in their last byte); a string
+    /// with a `minLength` or a `maxLength` (which count characters) hands them over.
+    pub struct Wide = {
+        "type": "object",
+        "properties": {
+            "unit": {"enum": ["°C", "°F", "K"]},
+            "lang": {"enum": ["français", "español", "日本語", "fr"]},
+            "sym": {"const": "≥"},
+            "capped": {"enum": ["é", "ée", "e"], "maxLength": 1},
+            "floor": {"enum": ["éé", "é"], "minLength": 2},
+            "größe": {"type": "integer", "minimum": 0},
+            "grün": {"type": "boolean"},
+            "gr": {"type": "string"}
+        },
+        "required": ["unit"],
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// The same names in an object that takes undeclared names: a multi-byte character in an
+    /// undeclared one is the automaton's (the reader does not check its bytes).
+    pub struct WideOpen = {
+        "type": "object",
+        "properties": {"größe": {"type": "integer"}, "grün": {"type": "boolean"}},
+        "additionalProperties": {"type": "string"}
+    };
+}
+
 const VALID: &[&str] = &[
     r#"{"path": "a.txt"}"#,
     r#"{"path":"src/lib.rs","mode":"write","unit":"km","kind":"file","count":200,"ratio":0.25}"#,
@@ -1729,5 +1760,76 @@ fn the_flat_reader_reads_keyed_unions_of_objects() {
     {
         let Progress::Dead(d) = Keyed::stream().feed(text.as_bytes()) else { panic!("{text}") };
         assert_eq!(d.offset, at, "{text}");
+    }
+}
+
+#[test]
+fn the_flat_reader_reads_names_and_enum_strings_beyond_ascii() {
+    assert!(Stream::<Wide>::__flat() && Stream::<WideOpen>::__flat());
+    texts::<Wide>(
+        &[
+            r#"{"unit": "°C", "lang": "日本語", "sym": "≥"}"#,
+            r#"{"größe": 3, "grün": true, "gr": "ß", "unit": "K"}"#,
+            r#"{"lang": "español", "unit": "°F", "capped": "e"}"#,
+            r#"{"unit":"°C","lang":"fr"}"#,
+        ],
+        &[
+            r#"{"unit": "°X"}"#,
+            r#"{"unit": "°"}"#,
+            r#"{"unit": "°CC"}"#,
+            r#"{"unit": "C"}"#,
+            r#"{"unit": "K", "lang": "日本"}"#,
+            r#"{"unit": "K", "lang": "日本語語"}"#,
+            r#"{"unit": "K", "lang": "françai"}"#,
+            r#"{"unit": "K", "sym": "≤"}"#,
+            r#"{"unit": "K", "größe": 3, "größe": 4}"#,
+            r#"{"unit": "K", "größe": -1}"#,
+            r#"{"unit": "K", "grüne": true}"#,
+            r#"{"unit": "K", "grö": 1}"#,
+            r#"{"unit": "K", "grün": 1}"#,
+            r#"{"unit": "K", "capped": "ée"}"#,
+            r#"{"unit": "K", "floor": "é"}"#,
+            r#"{"grün": true}"#,
+        ],
+    );
+    // Dead at the byte where no member or name goes on: the last byte of `≤`, the byte after a
+    // multi-byte character, an undeclared name's byte beyond ASCII.
+    for text in [r#"{"unit": "K", "sym": "≤"#, r#"{"unit": "°X"#, r#"{"unit": "K", "grä"#] {
+        dead_at_its_last_byte::<Wide>(text);
+    }
+    // Escapes, and multi-byte characters in a string with a `minLength` or a `maxLength`: the
+    // automaton's.
+    for text in [
+        r#"{"unit": "\u00b0C"}"#,
+        r#"{"unit": "K", "capped": "é"}"#,
+        r#"{"unit": "K", "floor": "éé"}"#,
+        r#"{"unit": "K", "gr\u00fcn": true}"#,
+    ] {
+        assert!(Wide::is_valid_json(text) && !all_cuts::<Wide>(text), "{text}");
+    }
+    texts::<WideOpen>(
+        &[r#"{"größe": 1, "grün": false, "x": "ü"}"#, r#"{"x": "y"}"#],
+        &[r#"{"größe": "1"}"#, r#"{"grün": true, "grün": true}"#, r#"{"x": 1}"#],
+    );
+    for text in [r#"{"grüne": "x"}"#, r#"{"größe": 1, "été": "x"}"#, r#"{"größ": "x"}"#] {
+        assert!(WideOpen::is_valid_json(text) && !all_cuts::<WideOpen>(text), "{text}");
+    }
+    for text in [r#"{"grüne": 1}"#, r#"{"été": "x", "été": "y"}"#] {
+        all_cuts::<WideOpen>(text);
+    }
+    // A character cut short in a name or a member (an undeclared name's byte is no name's
+    // character), a continuation byte too many: each feed answered as the automaton answers it.
+    let cut: [&[u8]; 5] = [
+        b"{\"gr\xC3x\": \"a\"}",
+        b"{\"\xC3\": \"a\"}",
+        b"{\"gr\xC3\xBC\xBCn\": true}",
+        b"{\"unit\": \"\xC2C\"}",
+        b"{\"unit\": \"\xC2\xB0\xB0C\"}",
+    ];
+    for bytes in cut {
+        for chunks in [&[1][..], &[2], &[3], &[100]] {
+            parity::<Wide>(bytes, chunks);
+            parity::<WideOpen>(bytes, chunks);
+        }
     }
 }

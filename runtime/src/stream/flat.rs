@@ -204,6 +204,10 @@ pub trait FlatSpec: 'static {
     fn array(a: u32) -> Array;
     /// The names of object `o` that have byte `b` at byte offset `off`.
     fn name_byte(o: u32, off: usize, b: u8) -> u64;
+    /// The names of object `o` that have byte `b`, a byte of a multi-byte character, at byte
+    /// offset `off` (the reader compares a name's raw UTF-8 bytes with its own: a name written
+    /// with escapes is the automaton's).
+    fn name_other(o: u32, off: usize, b: u8) -> u64;
     /// The names of object `o` that are `len` bytes long.
     fn name_len(o: u32, len: usize) -> u64;
     /// Object `o`'s `i`th declared name.
@@ -231,6 +235,10 @@ pub trait FlatSpec: 'static {
     fn tag_members(p: u32, b: u32) -> u64;
     /// The `enum` strings of property `p` that have byte `b` at offset `off`.
     fn member_byte(p: u32, off: usize, b: u8) -> u64;
+    /// The `enum` strings of property `p` that have byte `b`, a byte of a multi-byte character,
+    /// at offset `off` (none when property `p`'s string has a `minLength` or a `maxLength`,
+    /// which count characters where the reader counts an `enum` string's bytes).
+    fn member_other(p: u32, off: usize, b: u8) -> u64;
     /// The `enum` strings of property `p` that are `len` bytes long.
     fn member_len(p: u32, len: usize) -> u64;
     /// The verdict on property `p`'s string value, closed: `chars` characters, its text `span`
@@ -439,7 +447,7 @@ pub struct FlatReader<S: FlatSpec> {
     point: Option<usize>,
     exp: bool,
     /// the current escape, and the current multi-byte character (continuation bytes due, the
-    /// range of the next)
+    /// range of the next; in a key, the count alone)
     esc: Esc,
     utf: (u8, u8, u8),
     spec: std::marker::PhantomData<fn() -> S>,
@@ -579,12 +587,15 @@ impl<S: FlatSpec> FlatReader<S> {
                 }
             }
             St::Key => {
-                b == b'"'
-                    && if LONG {
+                if b == b'"' {
+                    if LONG {
                         self.close_key(text, *at) && self.colon(text, at)
                     } else {
                         self.out(text, b, *at, |r, text, _, at| r.close_key(text, at))
                     }
+                } else {
+                    self.key_other(b)
+                }
             }
             St::Int | St::Frac | St::Minus | St::Zero | St::Dot | St::E | St::ESign | St::Exp => {
                 if LONG {
@@ -936,11 +947,12 @@ impl<S: FlatSpec> FlatReader<S> {
     }
 
     /// Whether the key read so far may go on (a candidate name continues it, or the object takes
-    /// undeclared names).
+    /// undeclared names and the key is not inside a multi-byte character).
     #[inline(always)]
     fn key_alive(&self, cand: u64) -> bool {
         cand != 0
             || (S::object(self.inner.cont).extra != NONE
+                && self.utf.0 == 0
                 && (!S::LIVE || Self::open_alive(self.inner.cont, self.inner.live)))
     }
 
@@ -968,6 +980,25 @@ impl<S: FlatSpec> FlatReader<S> {
         true
     }
 
+    /// A key's byte `b` that is not plain: a byte of a multi-byte character that a candidate
+    /// name has there (raw UTF-8 bytes the same as a name's are a character of it); anything
+    /// else is the automaton's (an escape, a control character, a multi-byte character in an
+    /// undeclared name, whose bytes the reader does not check).
+    #[cold]
+    #[inline(never)]
+    fn key_other(&mut self, b: u8) -> bool {
+        if b < 0x80 {
+            return false;
+        }
+        self.cand &= S::name_other(self.inner.cont, usize::try_from(self.off).unwrap_or(usize::MAX), b);
+        self.off += 1;
+        // The continuation bytes its character still needs (those of a candidate: the bytes
+        // that match a name's are valid UTF-8); until they came, no byte is an undeclared
+        // name's ([`FlatReader::key_alive`]).
+        self.utf.0 = utf8_lead(b).map_or(self.utf.0.saturating_sub(1), |u| u.0);
+        self.cand != 0
+    }
+
     /// A key whose closing quote is at `at` that is no candidate name, its bytes all plain (an
     /// escape or another byte in a key is the automaton's): a member read as the object's
     /// [`Object::extra`] when the object takes undeclared names and the name is not present
@@ -986,7 +1017,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 return false;
             }
         }
-        let Some(key) = text.get(self.start + 1..at) else { return false };
+        let Some(key) = text.get(self.start + 1..at).filter(|k| k.is_ascii()) else { return false };
         let mut same = o.names & self.inner.seen & S::name_len(self.inner.cont, key.len());
         while same != 0 {
             if S::name(self.inner.cont, same.trailing_zeros()).as_bytes() == key {
@@ -1101,7 +1132,8 @@ impl<S: FlatSpec> FlatReader<S> {
         }
         if b == b'"' {
             let span = text.get(self.start..=at).unwrap_or_default();
-            // (An `enum` string here is printable ASCII: its characters are its bytes.)
+            // (An `enum` string's `off` counts its bytes: its characters where they are ASCII,
+            // and its string has no `minLength` or `maxLength` where they are not.)
             let len = usize::try_from(self.off).unwrap_or(usize::MAX);
             let members = self.cand & S::member_len(self.prop, len);
             let member = match self.st {
@@ -1116,8 +1148,15 @@ impl<S: FlatSpec> FlatReader<S> {
             self.st = St::After;
             return member && S::string_end(self.prop, self.off, span);
         }
-        // An `enum` string's or a `fixed` one's escapes and other characters are the
-        // automaton's (it compares decoded characters).
+        // A byte of an `enum` string's multi-byte character: the members that have it there
+        // (raw UTF-8 bytes the same as a member's are a character of it, and those of no member
+        // are the automaton's). An `enum` string's or a `fixed` one's escapes and other
+        // characters are the automaton's (it compares decoded characters).
+        if self.st == St::Enum && b >= 0x80 {
+            self.cand &= S::member_other(self.prop, usize::try_from(self.off).unwrap_or(usize::MAX), b);
+            self.off += 1;
+            return self.cand != 0 && self.off <= self.max;
+        }
         if matches!(self.st, St::Enum | St::Fixed) {
             return false;
         }

@@ -84,6 +84,8 @@ pub mod tools {
                     {"type": "object", "properties": {"k": {"const": "b"}}, "required": ["k"], "additionalProperties": false}
                 ]},
                 "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"const": "km", "description": "kilometres"}]},
+                "temp": {"enum": ["°C", "°F"]},
+                "größe": {"type": "integer"},
                 "act": {"anyOf": [
                     {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "x"}, "n": {"type": "integer"}}, "required": ["op"], "additionalProperties": false},
                     {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "y"}, "n": {"type": "string"}}, "required": ["id"], "minProperties": 2}

@@ -38,6 +38,10 @@ fn the_flat_reader_works_under_a_renamed_dependency() {
     assert_eq!(toolgate_hygiene::flat_stream(shared), (true, true));
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "act": {"op": "x", "n": "s"}}"#).0);
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "act": {"id": 1}}"#).0);
+    let wide = r#"{"path": "a", "temp": "°C", "größe": 3}"#;
+    assert_eq!(toolgate_hygiene::flat_stream(wide), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "temp": "°K"}"#).0);
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "größe": "3"}"#).0);
     let free = r#"{"path": "a", "level": 2.5, "meta": {"k": [1, {}]}, "counts": {"a": 1}, "any": null}"#;
     assert_eq!(toolgate_hygiene::flat_stream(free), (true, true));
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "level": 3}"#).0);

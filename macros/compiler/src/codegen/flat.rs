@@ -142,6 +142,11 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let unions = props.iter().any(|x| !x.via.is_empty());
     let member_byte = arms(&|x| x.members.as_deref().map(byte_match));
     let member_len = arms(&|x| x.members.as_deref().map(len_match));
+    // (A string with a `minLength` or `maxLength` counts characters, and the reader an `enum`
+    // string's bytes: its multi-byte characters are the automaton's.)
+    let member_other = arms(&|x| {
+        x.members.as_deref().filter(|_| x.c.min_length.is_none() && x.c.max_length.is_none()).and_then(other_match)
+    });
     let string_end = arms(&|x| (x.kinds & STRING != 0 && x.via.is_empty()).then(|| string_end_arm(ir, x, &p)));
     let number_end =
         arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| number_end_arm(ir, x, k)));
@@ -172,6 +177,8 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     );
     let name_byte = numbered(flat.objects.iter().map(|o| byte_match(&o.names)).collect(), quote!(0));
     let name_len = numbered(flat.objects.iter().map(|o| len_match(&o.names)).collect(), quote!(0));
+    let name_other: Vec<TokenStream> =
+        flat.objects.iter().zip(0u32..).filter_map(|(o, i)| other_match(&o.names).map(|m| quote!(#i => #m,))).collect();
     let name = numbered(
         flat.objects
             .iter()
@@ -248,6 +255,12 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                     #name_byte
                 }
             }
+            fn name_other(o: ::core::primitive::u32, off: ::core::primitive::usize, b: ::core::primitive::u8) -> ::core::primitive::u64 {
+                match o {
+                    #(#name_other)*
+                    _ => 0,
+                }
+            }
             #[inline(always)]
             fn name_len(o: ::core::primitive::u32, len: ::core::primitive::usize) -> ::core::primitive::u64 {
                 match o {
@@ -320,6 +333,12 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             fn member_byte(p: ::core::primitive::u32, off: ::core::primitive::usize, b: ::core::primitive::u8) -> ::core::primitive::u64 {
                 match p {
                     #(#member_byte)*
+                    _ => 0,
+                }
+            }
+            fn member_other(p: ::core::primitive::u32, off: ::core::primitive::usize, b: ::core::primitive::u8) -> ::core::primitive::u64 {
+                match p {
+                    #(#member_other)*
                     _ => 0,
                 }
             }
@@ -956,6 +975,35 @@ fn byte_match(words: &[&str]) -> TokenStream {
         let i = INDEX.get(off).and_then(|row| row.get(::core::primitive::usize::from(b & 127))).copied().unwrap_or(0);
         MASKS.get(::core::primitive::usize::from(i) & #last).copied().unwrap_or(0)
     }}
+}
+
+/// The bits of the words of `words` with byte `b`, a byte of a multi-byte character, at `off`
+/// (what [`byte_match`]'s tables leave out): a `match` on both, one arm per set of words;
+/// `None` when the words are ASCII.
+fn other_match(words: &[&str]) -> Option<TokenStream> {
+    let mut at: BTreeMap<(usize, u8), u64> = BTreeMap::new();
+    for (i, w) in words.iter().enumerate().take(MAX) {
+        for (off, &b) in w.as_bytes().iter().enumerate().filter(|(_, b)| !b.is_ascii()) {
+            *at.entry((off, b)).or_insert(0) |= 1u64 << i;
+        }
+    }
+    if at.is_empty() {
+        return None;
+    }
+    let mut by_mask: BTreeMap<u64, Vec<(usize, u8)>> = BTreeMap::new();
+    for (key, mask) in at {
+        by_mask.entry(mask).or_default().push(key);
+    }
+    let arms = by_mask.iter().map(|(mask, keys)| {
+        let keys = keys.iter().map(|(off, b)| quote!((#off, #b)));
+        quote!(#(#keys)|* => #mask,)
+    });
+    Some(quote! {
+        match (off, b) {
+            #(#arms)*
+            _ => 0,
+        }
+    })
 }
 
 /// `match len` over the byte lengths of `words`: the bits of the words that long.
