@@ -751,6 +751,48 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// `not` on strings and numbers, beside their keywords or in an `allOf`: judged where the
+    /// value ends, by its scan function, as the automaton judges it.
+    pub struct Negated = {
+        "type": "object",
+        "properties": {
+            "size": {"allOf": [{"type": "integer"}, {"minimum": 1}, {"not": {"const": 13}}]},
+            "code": {"type": "string", "maxLength": 4, "not": {"enum": ["NONE", "N/A"]}},
+            "ratio": {"type": "number", "not": {"minimum": 0.5, "maximum": 0.6}},
+            "word": {"type": "string", "not": {"pattern": "^x"}},
+            "tag": {"type": "string", "enum": ["a", "b", "c"], "not": {"const": "b"}},
+            "mixed": {"type": ["string", "integer"], "not": {"type": "integer", "minimum": 10}},
+            "nothing": {"type": "string", "not": false}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// A `not` on a literal, one that takes everything, one beside no `type`: not flat.
+    pub struct NegatedLiteral = {
+        "type": "object",
+        "properties": {"b": {"type": "boolean", "not": {"const": true}}}
+    };
+}
+
+tool_schema! {
+    /// (See [`NegatedLiteral`].)
+    pub struct NegatedAll = {
+        "type": "object",
+        "properties": {"s": {"type": "string", "not": {}}}
+    };
+}
+
+tool_schema! {
+    /// (See [`NegatedLiteral`].)
+    pub struct NegatedUntyped = {
+        "type": "object",
+        "properties": {"s": {"not": {"type": "string"}}}
+    };
+}
+
 const VALID: &[&str] = &[
     r#"{"path": "a.txt"}"#,
     r#"{"path":"src/lib.rs","mode":"write","unit":"km","kind":"file","count":200,"ratio":0.25}"#,
@@ -1831,5 +1873,47 @@ fn the_flat_reader_reads_names_and_enum_strings_beyond_ascii() {
             parity::<Wide>(bytes, chunks);
             parity::<WideOpen>(bytes, chunks);
         }
+    }
+}
+
+#[test]
+fn the_flat_reader_judges_not_where_a_string_or_number_ends() {
+    assert!(Stream::<Negated>::__flat());
+    texts::<Negated>(
+        &[
+            r#"{"size": 12, "code": "OK", "ratio": 0.7, "word": "yes", "tag": "c", "mixed": 5, "nothing": ""}"#,
+            r#"{"mixed": "x", "size": 14, "code": "NON"}"#,
+            r#"{"ratio": -1e3, "mixed": "15", "word": "ax"}"#,
+            r#"{"size": 130, "ratio": 0.61}"#,
+        ],
+        &[
+            r#"{"size": 13}"#,
+            r#"{"size": 1.3e1}"#,
+            r#"{"size": 0}"#,
+            r#"{"size": "13"}"#,
+            r#"{"code": "NONE"}"#,
+            r#"{"code": "N/A"}"#,
+            r#"{"code": "TOOLONG"}"#,
+            r#"{"ratio": 0.55}"#,
+            r#"{"ratio": 5e-1}"#,
+            r#"{"word": "xy"}"#,
+            r#"{"tag": "b"}"#,
+            r#"{"tag": "d"}"#,
+            r#"{"mixed": 10}"#,
+            r#"{"mixed": true}"#,
+        ],
+    );
+    // Dead where the value ends, not before.
+    for text in [r#"{"size": 13,"#, r#"{"code": "NONE""#, r#"{"tag": "b""#, r#"{"ratio": 0.5 "#, r#"{"word": "x""#] {
+        dead_at_its_last_byte::<Negated>(text);
+    }
+    assert!(!Stream::<NegatedLiteral>::__flat() && !Stream::<NegatedAll>::__flat());
+    assert!(!Stream::<NegatedUntyped>::__flat());
+    for text in [r#"{"b": true}"#, r#"{"b": false}"#] {
+        all_cuts::<NegatedLiteral>(text);
+    }
+    for text in [r#"{"s": "a"}"#, r#"{"s": 1}"#] {
+        all_cuts::<NegatedAll>(text);
+        all_cuts::<NegatedUntyped>(text);
     }
 }

@@ -1028,11 +1028,16 @@ fn len_match(words: &[&str]) -> TokenStream {
 /// "required": [...]}]`, OpenAPI's inheritance; `allOf: [{"type": "integer"}, {"minimum": 1}]`).
 /// Their `type`s intersect, their `properties` (no name twice) and `required`s add up; any other
 /// keyword is one part's (an `additionalProperties` only where no other part speaks of
-/// members: it speaks of its own part's names). With the merged keywords, the node whose
-/// `pattern` they have. `None` for any other node.
+/// members: it speaks of its own part's names). A part's `not` (`allOf: [{"type": "integer"},
+/// {"not": {"const": 13}}]`, or beside a `type`) is kept as the merged keywords' `not`, a mark
+/// that the node's scan function judges the value where it ends: the automaton's `not` dies
+/// there and nowhere else (but at the first byte when its subschema takes everything, which
+/// is not merged), for a string or a number (a literal's end, and a container's, the reader
+/// does not judge). With the merged keywords, the node whose `pattern` they have. `None` for
+/// any other node.
 fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
     let Body::Checks(c) = &ir.node(t).body else { return None };
-    if (c.all_of.is_empty() && c.reference.is_none()) || shape_of(ir, t) == shape::REF {
+    if (c.all_of.is_empty() && c.reference.is_none() && c.not.is_none()) || shape_of(ir, t) == shape::REF {
         return None;
     }
     let mut parts = vec![(t, Checks { all_of: Vec::new(), reference: None, ..Checks::clone(c) })];
@@ -1049,7 +1054,13 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
     let members = members.count();
     let mut m = Checks::default();
     let mut own = t;
-    for (node, part) in parts {
+    for (node, mut part) in parts {
+        if let Some(x) = part.not.take() {
+            if matches!(ir.node(through_refs(ir, x)?).body, Body::Always) {
+                return None;
+            }
+            m.not.get_or_insert(x);
+        }
         // (`dependentRequired` is the one keyword of `has`'s generic group merged here.)
         let generic = has(&Checks { dependent_required: Vec::new(), ..Checks::clone(&part) }).generic;
         if has(&part).in_place || generic || (part.additional.is_some() && members > 1) {
@@ -1142,6 +1153,11 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
         once(&mut m.max_properties, max_properties)?;
         once(&mut m.pattern, pattern)?;
         once(&mut m.format, format)?;
+    }
+    let scalar =
+        |ts: &[JsonType]| ts.iter().all(|t| matches!(t, JsonType::String | JsonType::Number | JsonType::Integer));
+    if m.not.is_some() && !m.types.as_ref().is_some_and(|ts| scalar(&ts.value)) {
+        return None;
     }
     Some((m, own))
 }
@@ -1710,13 +1726,13 @@ fn first_bytes(kinds: u8) -> Vec<TokenStream> {
 }
 
 /// Property `x`'s verdict on a closed string (its `enum` and `maxLength` checked by the reader):
-/// `minLength`, and its scan function for a `format`.
+/// `minLength`, and its scan function for a `format`, a union whose kinds overlap or a `not`.
 fn string_end_arm(ir: &Ir, x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     if x.free {
         return quote!(true);
     }
     let min = x.c.min_length.as_ref().map_or(0, |m| m.value);
-    if x.c.format.is_some() || x.overlap.is_some() {
+    if x.c.format.is_some() || x.overlap.is_some() || x.c.not.is_some() {
         let scan = sname(ir, x.node);
         quote!(chars >= #min && #p::flat_scan_span(#scan, span))
     } else {
@@ -1741,8 +1757,9 @@ fn number_end_arm(ir: &Ir, x: &Prop<'_>, k: &TokenStream) -> TokenStream {
     }
     let scan = sname(ir, x.node);
     let by_scan = quote!(#p::flat_scan_span(#scan, span));
-    // `multipleOf`, an `enum` or `const` (numbers compared by value: `1.0` is `1`), and a union.
-    if c.multiple_of.is_some() || x.listed.is_some() || x.overlap.is_some() {
+    // `multipleOf`, an `enum` or `const` (numbers compared by value: `1.0` is `1`), a union, a
+    // `not`.
+    if c.multiple_of.is_some() || x.listed.is_some() || x.overlap.is_some() || c.not.is_some() {
         return by_scan;
     }
     let integer = x.kinds & NUMBER == 0;
