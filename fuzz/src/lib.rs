@@ -229,6 +229,8 @@ tool_schema! {
             "kind": {"const": "file"},
             "temp": {"enum": ["°C", "°F", "≥", "≤é"]},
             "größe": {"type": "integer"},
+            "odd": {"type": "integer", "not": {"multipleOf": 2}},
+            "nope": {"allOf": [{"type": "string", "maxLength": 5}, {"not": {"enum": ["no", "none"]}}]},
             "count": {"type": "integer", "minimum": 1, "maximum": 10000},
             "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
             "step": {"type": "number", "multipleOf": 0.5},
