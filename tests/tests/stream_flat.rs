@@ -793,6 +793,99 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// A tree: the schema refers to itself, through an array.
+    pub struct Tree = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "maxLength": 8},
+            "children": {"type": "array", "items": {"$ref": "#"}, "maxItems": 3}
+        },
+        "required": ["name"],
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// An object or an array, of objects and arrays: its object and its array each refer to
+    /// both.
+    pub struct Nest = {
+        "type": ["object", "array"],
+        "properties": {"list": {"type": "array", "items": {"type": "integer"}, "maxItems": 1}, "a": {"$ref": "#"}, "n": {"type": "integer"}},
+        "additionalProperties": false,
+        "items": {"$ref": "#"},
+        "maxItems": 2
+    };
+}
+
+tool_schema! {
+    /// A `$defs` entry two members refer to (no cycle): read as two objects, the reader's stack
+    /// as deep as the schema (as [`TwoPlacesInline`]'s).
+    pub struct TwoPlaces = {
+        "type": "object",
+        "$defs": {
+            "Place": {"type": "object", "properties": {"street": {"type": "string"}}},
+            "Tags": {"type": "array", "items": {"type": "string"}},
+            "Pick": {"oneOf": [
+                {"type": "object", "properties": {"k": {"const": "a"}}, "additionalProperties": false},
+                {"type": "object", "properties": {"k": {"const": "b"}}, "additionalProperties": false}
+            ]}
+        },
+        "properties": {
+            "from": {"$ref": "#/$defs/Place"}, "to": {"$ref": "#/$defs/Place"},
+            "tags": {"$ref": "#/$defs/Tags"}, "more": {"$ref": "#/$defs/Tags"},
+            "pick": {"$ref": "#/$defs/Pick"}, "other": {"$ref": "#/$defs/Pick"}
+        }
+    };
+}
+
+tool_schema! {
+    /// (See [`TwoPlaces`].)
+    pub struct TwoPlacesInline = {
+        "type": "object",
+        "properties": {
+            "from": {"type": "object", "properties": {"street": {"type": "string"}}},
+            "to": {"type": "object", "properties": {"street": {"type": "string"}}},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "more": {"type": "array", "items": {"type": "string"}},
+            "pick": {"oneOf": [
+                {"type": "object", "properties": {"k": {"const": "a"}}, "additionalProperties": false},
+                {"type": "object", "properties": {"k": {"const": "b"}}, "additionalProperties": false}
+            ]},
+            "other": {"oneOf": [
+                {"type": "object", "properties": {"k": {"const": "a"}}, "additionalProperties": false},
+                {"type": "object", "properties": {"k": {"const": "b"}}, "additionalProperties": false}
+            ]}
+        }
+    };
+}
+
+tool_schema! {
+    /// A query tool's filter of filters: a union of objects that refers to itself, directly and
+    /// through an array.
+    pub struct Query = {
+        "type": "object",
+        "$defs": {
+            "Filter": {"oneOf": [
+                {"type": "object", "properties": {"and": {"type": "array", "items": {"$ref": "#/$defs/Filter"}, "minItems": 1}}, "required": ["and"], "additionalProperties": false},
+                {"type": "object", "properties": {"not": {"$ref": "#/$defs/Filter"}}, "required": ["not"], "additionalProperties": false},
+                {"type": "object", "properties": {
+                    "field": {"enum": ["name", "age"]},
+                    "op": {"enum": ["eq", "lt", "gt"]},
+                    "value": {"type": ["string", "number"]}
+                 }, "required": ["field", "op", "value"], "additionalProperties": false}
+            ]}
+        },
+        "properties": {
+            "table": {"type": "string"},
+            "where": {"$ref": "#/$defs/Filter"},
+            "limit": {"type": "integer", "minimum": 1}
+        },
+        "required": ["table"],
+        "additionalProperties": false
+    };
+}
+
 const VALID: &[&str] = &[
     r#"{"path": "a.txt"}"#,
     r#"{"path":"src/lib.rs","mode":"write","unit":"km","kind":"file","count":200,"ratio":0.25}"#,
@@ -1915,5 +2008,79 @@ fn the_flat_reader_judges_not_where_a_string_or_number_ends() {
     for text in [r#"{"s": "a"}"#, r#"{"s": 1}"#] {
         all_cuts::<NegatedAll>(text);
         all_cuts::<NegatedUntyped>(text);
+    }
+}
+
+/// A tree `levels` deep (each node's only child the next).
+fn deep_tree(levels: usize) -> String {
+    let mut text = String::from(r#"{"name": "leaf"}"#);
+    for i in 1..levels {
+        text = format!(r#"{{"name": "n{i}", "children": [{text}]}}"#);
+    }
+    text
+}
+
+#[test]
+fn the_flat_reader_reads_schemas_that_refer_to_themselves() {
+    assert!(Stream::<Tree>::__flat() && Stream::<Query>::__flat());
+    let shallow = deep_tree(4);
+    texts::<Tree>(
+        &[
+            r#"{"name": "root"}"#,
+            r#"{"name": "a", "children": [{"name": "b"}, {"name": "c", "children": []}]}"#,
+            &shallow,
+        ],
+        &[
+            r#"{"name": "a", "children": [{"name": "b", "children": [{"name": "too long a name"}]}]}"#,
+            r#"{"name": "a", "children": [{"nam": "b"}]}"#,
+            r#"{"name": "a", "children": [{}, {"name": "c"}]}"#,
+            r#"{"name": "a", "children": [{"name": "b"}, {"name": "c"}, {"name": "d"}, {"name": "e"}]}"#,
+            r#"{"name": "a", "children": [{"name": "b", "children": [{"name": "c", "extra": 1}]}]}"#,
+        ],
+    );
+    // As deep as the reader's stack goes, it reads; deeper, the automaton reads the text (each
+    // feed answered as the automaton alone answers it).
+    let deep = deep_tree(12);
+    assert!(Tree::is_valid_json(&deep) && !all_cuts::<Tree>(&deep));
+    let bad = deep.replacen("leaf", "leaf but far too long", 1);
+    assert!(!Tree::is_valid_json(&bad));
+    all_cuts::<Tree>(&bad);
+    texts::<Query>(
+        &[
+            r#"{"table": "users"}"#,
+            r#"{"table": "users", "where": {"field": "age", "op": "gt", "value": 30}, "limit": 10}"#,
+            r#"{"table": "t", "where": {"and": [{"field": "name", "op": "eq", "value": "ann"}, {"not": {"field": "age", "op": "lt", "value": 18}}]}}"#,
+            r#"{"table": "t", "where": {"not": {"not": {"and": [{"and": [{"field": "age", "op": "eq", "value": 1}]}]}}}}"#,
+        ],
+        &[
+            r#"{"table": "t", "where": {"and": []}}"#,
+            r#"{"table": "t", "where": {"field": "age", "op": "ge", "value": 1}}"#,
+            r#"{"table": "t", "where": {"not": {"field": "age", "op": "eq"}}}"#,
+            r#"{"table": "t", "where": {"and": [{"not": {"field": "size", "op": "eq", "value": 1}}]}}"#,
+            r#"{"table": "t", "where": {"and": [{"field": "age", "op": "eq", "value": true}]}}"#,
+            r#"{"table": "t", "where": {"not": {"and": [{"field": "age", "op": "eq", "value": 1}], "not": {"and": []}}}}"#,
+            r#"{"table": "t", "where": {"and": [{"field": "age", "op": "eq", "value": 1, "x": 2}]}}"#,
+        ],
+    );
+    assert!(Stream::<TwoPlaces>::__flat());
+    assert_eq!(Stream::<TwoPlaces>::__reader_size(), Stream::<TwoPlacesInline>::__reader_size());
+    assert!(Stream::<Tree>::__reader_size() > Stream::<TwoPlaces>::__reader_size());
+    assert!(Stream::<Nest>::__flat());
+    texts::<Nest>(
+        &[r#"{"a": [{"a": []}, [{"n": 1}]]}"#, r#"[[], {"a": {"a": [[{}]]}}]"#, "{}", "[]"],
+        &[
+            r#"{"a": [1]}"#,
+            r#"[{"a": [[], [], []]}]"#,
+            r#"[{"b": {}}]"#,
+            r#"{"a": {"n": "1"}}"#,
+            r#"{"a": {"list": [1, 2]}}"#,
+        ],
+    );
+    // Dead at the automaton's byte, inside the recursion: a name no branch alive declares.
+    for text in [
+        r#"{"table": "t", "where": {"not": {"and": [{"x"#,
+        r#"{"table": "t", "where": {"and": [{"field": "age", "op": "ge"#,
+    ] {
+        dead_at_its_last_byte::<Query>(text);
     }
 }

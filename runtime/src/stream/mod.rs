@@ -652,6 +652,14 @@ impl<T: Tool> Stream<T> {
         <T::__Reader as Reader>::FLAT
     }
 
+    /// The size of the first reader's state (the flat reader's holds a frame per container it
+    /// may have open around the innermost). Not public API: for tests.
+    #[doc(hidden)]
+    #[must_use]
+    pub fn __reader_size() -> usize {
+        std::mem::size_of::<T::__Reader>()
+    }
+
     /// Whether the automaton was built (a stream the quick reader reads to its end never builds
     /// it). Not public API: for tests.
     #[doc(hidden)]

@@ -51,6 +51,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         arrays: Vec::new(),
         depth: 0,
         free: None,
+        filling: Vec::new(),
     };
     let root = flat.slot()?;
     flat.fill(ir, root, ir.root, 0)?;
@@ -508,6 +509,10 @@ struct Flat<'a> {
     /// the free value's number, and the free object's and array's (any member, any item), once
     /// made
     free: Option<(u32, u32, u32)>,
+    /// the objects and arrays whose values are being filled, by the node whose keywords they
+    /// are: a schema that refers to itself (a tree, a filter of filters) meets its own node
+    /// again inside them, and reads the same container there
+    filling: Vec<(NodeId, bool, u32)>,
 }
 
 /// Containers a free value may open inside it that the flat reader reads (deeper, the automaton
@@ -704,6 +709,38 @@ impl<'a> Flat<'a> {
             return None;
         }
         self.depth = self.depth.max(depth + 1);
+        let (o, others) = match self.again(t, false) {
+            Some(o) => (o, u.others),
+            None => self.union_object(ir, t, u, depth)?,
+        };
+        let object = Prop { object: Some(o), ..Prop::bare(t, c, t, OBJECT) };
+        if others.is_empty() {
+            *self.props.get_mut(usize::try_from(id).ok()?)? = Some(Prop { node: n, ..object });
+            return Some(());
+        }
+        // The other branches, each a kind of value none of the others takes, nor an object.
+        let (mut via, mut taken) = (Vec::new(), OBJECT);
+        for b in others {
+            let q = self.slot()?;
+            self.fill(ir, q, b, depth)?;
+            let kinds = self.props.get(usize::try_from(q).ok()?)?.as_ref()?.kinds;
+            if kinds & taken != 0 {
+                return None;
+            }
+            taken |= kinds;
+            via.push((kinds, q));
+        }
+        let q = self.slot()?;
+        *self.props.get_mut(usize::try_from(q).ok()?)? = Some(object);
+        via.push((OBJECT, q));
+        let prop = Prop { via, ..Prop::bare(n, c, t, taken) };
+        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
+        Some(())
+    }
+
+    /// The object of union of objects `u` (node `t`'s, `depth` containers deep), its names'
+    /// values filled: its number, and the union's other branches.
+    fn union_object(&mut self, ir: &'a Ir, t: NodeId, u: ObjectUnion<'a>, depth: usize) -> Option<(u32, Vec<NodeId>)> {
         let ObjectUnion { others, names, open, extra, branches, rule } = u;
         let ids = names.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
         let extra_id = if open != 0 { Some(self.slot()?) } else { None };
@@ -720,6 +757,7 @@ impl<'a> Flat<'a> {
             open,
             rule: Some(rule),
         });
+        self.filling.push((t, false, o));
         for ((_, named), &id) in names.into_iter().zip(&ids) {
             match named {
                 Named::Same(node) => self.fill(ir, id, node, depth + 1)?,
@@ -755,29 +793,8 @@ impl<'a> Flat<'a> {
                 None => self.fill_free(ir, id, depth + 1)?,
             }
         }
-        let object = Prop { object: Some(o), ..Prop::bare(t, c, t, OBJECT) };
-        if others.is_empty() {
-            *self.props.get_mut(usize::try_from(id).ok()?)? = Some(Prop { node: n, ..object });
-            return Some(());
-        }
-        // The other branches, each a kind of value none of the others takes, nor an object.
-        let (mut via, mut taken) = (Vec::new(), OBJECT);
-        for b in others {
-            let q = self.slot()?;
-            self.fill(ir, q, b, depth)?;
-            let kinds = self.props.get(usize::try_from(q).ok()?)?.as_ref()?.kinds;
-            if kinds & taken != 0 {
-                return None;
-            }
-            taken |= kinds;
-            via.push((kinds, q));
-        }
-        let q = self.slot()?;
-        *self.props.get_mut(usize::try_from(q).ok()?)? = Some(object);
-        via.push((OBJECT, q));
-        let prop = Prop { via, ..Prop::bare(n, c, t, taken) };
-        *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
-        Some(())
+        self.filling.pop();
+        Some((o, others))
     }
 
     /// Value `id`: node `n` whose own keywords are `c`.
@@ -821,16 +838,17 @@ impl<'a> Flat<'a> {
             return None;
         }
         self.depth = self.depth.max(depth + usize::from(kinds & CONTAINERS != 0));
-        let object = if kinds & OBJECT != 0 { Some(self.object(ir, c, depth + 1)?) } else { None };
-        let array = if kinds & ARRAY != 0 { Some(self.array(ir, n, c, depth + 1)?) } else { None };
+        let key = through_refs(ir, n)?;
+        let object = if kinds & OBJECT != 0 { Some(self.object(ir, key, c, depth + 1)?) } else { None };
+        let array = if kinds & ARRAY != 0 { Some(self.array(ir, key, n, c, depth + 1)?) } else { None };
         let slot = self.props.get_mut(usize::try_from(id).ok()?)?;
         *slot = Some(Prop { members, listed, object, array, ..Prop::bare(n, c, own, kinds) });
         Some(())
     }
 
-    /// The object keywords `c` (of a value that may be an object, `depth` containers deep):
-    /// its number.
-    fn object(&mut self, ir: &'a Ir, c: &'a Checks, depth: usize) -> Option<u32> {
+    /// The object keywords `c`, node `key`'s (of a value that may be an object, `depth`
+    /// containers deep): its number.
+    fn object(&mut self, ir: &'a Ir, key: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
         if !c.pattern_properties.is_empty()
             || c.property_names.is_some()
             || !c.dependent_schemas.is_empty()
@@ -857,6 +875,9 @@ impl<'a> Flat<'a> {
         if names.len() > MAX || (closed && names.len() > declared) {
             return None;
         }
+        if let Some(o) = self.again(key, false) {
+            return Some(o);
+        }
         let bit = |i: usize| 1u64 << i;
         let required =
             c.required.iter().filter_map(|r| names.iter().position(|n| *n == r.0)).fold(0u64, |a, i| a | bit(i));
@@ -876,6 +897,7 @@ impl<'a> Flat<'a> {
             open: 0,
             rule,
         });
+        self.filling.push((key, false, o));
         for (p, &id) in c.properties.iter().zip(&ids) {
             self.fill(ir, id, p.node, depth)?;
         }
@@ -886,14 +908,28 @@ impl<'a> Flat<'a> {
                 None => self.fill_free(ir, id, depth)?,
             }
         }
+        self.filling.pop();
         Some(o)
     }
 
-    /// The array keywords `c` of node `n` (a value that may be an array, `depth` containers
-    /// deep): its number. Only `prefixItems` and `items` with counts and `uniqueItems`.
-    fn array(&mut self, ir: &'a Ir, n: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
+    /// The object (`arr`: the array) of node `key` whose values are being filled around this
+    /// one, when there is one: the schema refers to itself, and its values inside are read as
+    /// the same container's, as deep as the reader's stack goes (the deepest it can be; deeper,
+    /// the automaton reads the text).
+    fn again(&mut self, key: NodeId, arr: bool) -> Option<u32> {
+        let &(_, _, c) = self.filling.iter().find(|&&(k, a, _)| k == key && a == arr)?;
+        self.depth = MAX_DEPTH;
+        Some(c)
+    }
+
+    /// The array keywords `c` of node `n` (node `key`'s, through `$ref`s; a value that may be
+    /// an array, `depth` containers deep): its number. Only `prefixItems` and `items` with counts and `uniqueItems`.
+    fn array(&mut self, ir: &'a Ir, key: NodeId, n: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
         if c.contains.is_some() || c.unevaluated_items.is_some() {
             return None;
+        }
+        if let Some(a) = self.again(key, true) {
+            return Some(a);
         }
         let prefix = c.prefix_items.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
         let item = self.slot()?;
@@ -913,6 +949,7 @@ impl<'a> Flat<'a> {
             unique: c.unique_items,
             node: n,
         });
+        self.filling.push((key, true, a));
         for (&p, &id) in c.prefix_items.iter().zip(&prefix) {
             self.fill(ir, id, p, depth)?;
         }
@@ -920,6 +957,7 @@ impl<'a> Flat<'a> {
             Some(items) => self.fill(ir, item, items, depth)?,
             None => self.fill_free(ir, item, depth)?,
         }
+        self.filling.pop();
         Some(a)
     }
 }
