@@ -220,7 +220,10 @@ tool_schema! {
     /// object with a rule on its names, `allOf`s whose parts merge.
     pub struct Flat = {
         "type": "object",
-        "$defs": {"Unit": {"enum": ["m", "km", "kg", "g"]}},
+        "$defs": {
+            "Unit": {"enum": ["m", "km", "kg", "g"]},
+            "Node": {"type": "object", "properties": {"v": {"type": "integer"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}, "maxItems": 2}}, "additionalProperties": false}
+        },
         "properties": {
             "path": {"type": "string", "minLength": 1, "maxLength": 12},
             "free": {"type": "string"},
@@ -230,6 +233,7 @@ tool_schema! {
             "temp": {"enum": ["°C", "°F", "≥", "≤é"]},
             "größe": {"type": "integer"},
             "odd": {"type": "integer", "not": {"multipleOf": 2}},
+            "tree": {"$ref": "#/$defs/Node"},
             "nope": {"allOf": [{"type": "string", "maxLength": 5}, {"not": {"enum": ["no", "none"]}}]},
             "count": {"type": "integer", "minimum": 1, "maximum": 10000},
             "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},
