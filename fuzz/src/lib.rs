@@ -222,7 +222,7 @@ tool_schema! {
         "type": "object",
         "$defs": {
             "Unit": {"enum": ["m", "km", "kg", "g"]},
-            "Node": {"type": "object", "properties": {"v": {"type": "integer"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}, "maxItems": 2}}, "additionalProperties": false}
+            "Twig": {"type": "object", "properties": {"v": {"type": "integer"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Twig"}, "maxItems": 2}}, "additionalProperties": false}
         },
         "properties": {
             "path": {"type": "string", "minLength": 1, "maxLength": 12},
@@ -233,7 +233,7 @@ tool_schema! {
             "temp": {"enum": ["°C", "°F", "≥", "≤é"]},
             "größe": {"type": "integer"},
             "odd": {"type": "integer", "not": {"multipleOf": 2}},
-            "tree": {"$ref": "#/$defs/Node"},
+            "tree": {"$ref": "#/$defs/Twig"},
             "nope": {"allOf": [{"type": "string", "maxLength": 5}, {"not": {"enum": ["no", "none"]}}]},
             "count": {"type": "integer", "minimum": 1, "maximum": 10000},
             "ratio": {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1},

@@ -794,6 +794,21 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Patterns over text beyond ASCII: their automata step UTF-8's bytes.
+    pub struct WidePatterns = {
+        "type": "object",
+        "properties": {
+            "title": {"type": "string", "pattern": "^[^<>]+$", "maxLength": 8},
+            "name": {"type": "string", "pattern": "^\\p{L}+( \\p{L}+)*$"},
+            "greek": {"type": "string", "pattern": "^[α-ω]{2,3}$"},
+            "word": {"type": "string", "pattern": "é"},
+            "short": {"type": "string", "pattern": "^.{1,3}$"}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
     /// A tree: the schema refers to itself, through an array.
     pub struct Tree = {
         "type": "object",
@@ -2082,5 +2097,54 @@ fn the_flat_reader_reads_schemas_that_refer_to_themselves() {
         r#"{"table": "t", "where": {"and": [{"field": "age", "op": "ge"#,
     ] {
         dead_at_its_last_byte::<Query>(text);
+    }
+}
+
+#[test]
+fn the_flat_reader_steps_patterns_over_characters_beyond_ascii() {
+    assert!(Stream::<WidePatterns>::__flat());
+    texts::<WidePatterns>(
+        &[
+            r#"{"title": "Café ☕", "name": "José María", "greek": "αβγ"}"#,
+            r#"{"word": "résumé", "short": "日本語", "title": "x"}"#,
+            r#"{"short": "a😀", "word": "é", "name": "Ωmega"}"#,
+            r#"{"word": "éé日本語 and more"}"#,
+        ],
+        &[
+            r#"{"title": "Café <"}"#,
+            r#"{"title": "Café ☕☕☕☕"}"#,
+            r#"{"name": "José  María"}"#,
+            r#"{"name": "José1"}"#,
+            r#"{"greek": "αβγδ"}"#,
+            r#"{"greek": "αb"}"#,
+            r#"{"word": "resume"}"#,
+            r#"{"short": "日本語x"}"#,
+            r#"{"short": ""}"#,
+        ],
+    );
+    dead_at_its_last_byte::<WidePatterns>(r#"{"short": "日本語x"#);
+    // Dead at a character's first byte: the ninth character of a `maxLength` of 8, a fourth
+    // Greek letter where `$` must follow.
+    for (head, lead) in [(r#"{"title": "Café ☕☕☕"#, 0xE2), (r#"{"greek": "αβγ"#, 0xCE)] {
+        let mut s = WidePatterns::stream();
+        assert!(!s.feed(head.as_bytes()).is_dead(), "{head}");
+        let Progress::Dead(d) = s.feed(&[lead]) else { panic!("{head}: alive at {lead:#x}") };
+        assert_eq!(d.offset, head.len(), "{head}");
+    }
+    // A Greek letter's first byte is alive where the class's letters begin with it, and its
+    // last byte decides.
+    dead_at_its_last_byte::<WidePatterns>(r#"{"greek": "αϑ"#);
+    // Characters cut short, or with a byte too many: each feed as the automaton answers it.
+    let cut: [&[u8]; 5] = [
+        b"{\"title\": \"caf\xE0\x80\x80\"}",
+        b"{\"title\": \"caf\xC3\"}",
+        b"{\"title\": \"caf\xC3x\"}",
+        b"{\"greek\": \"\xCE\xB1\xB1\xCE\xB2\"}",
+        b"{\"word\": \"\xC3\xA9\xC3\"}",
+    ];
+    for bytes in cut {
+        for chunks in [&[1][..], &[2], &[3], &[100]] {
+            parity::<WidePatterns>(bytes, chunks);
+        }
     }
 }

@@ -1193,11 +1193,14 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A byte of a string value with a `pattern` (at `*at`; `LONG`: with the plain bytes after
     /// it): its plain characters counted and stepped on the pattern's automaton, as the quick
-    /// reader does; its closing quote; anything else (an escape, a non-ASCII or control byte) is
-    /// the automaton's.
+    /// reader does; its multi-byte characters' bytes too ([`FlatReader::pattern_wide`]); its
+    /// closing quote; anything else (an escape, a control byte) is the automaton's.
     #[inline(always)]
     fn pattern_byte<const LONG: bool>(&mut self, text: &[u8], b: u8, at: &mut usize) -> bool {
         let Some(p) = S::pattern(self.prop) else { return false };
+        if self.utf.0 != 0 || b >= 0x80 {
+            return self.pattern_wide(p, b);
+        }
         if b == b'"' {
             let span = text.get(self.start..=*at).unwrap_or_default();
             self.st = St::After;
@@ -1226,6 +1229,41 @@ impl<S: FlatSpec> FlatReader<S> {
             }
         }
         true
+    }
+
+    /// A byte of a `pattern` string's multi-byte character, or the byte after its lead byte:
+    /// checked as UTF-8 (a character is certain, and counted, at its first byte), and stepped on
+    /// the pattern's automaton, whose bytes are UTF-8's (out of line: most strings with a
+    /// `pattern` are ASCII).
+    #[inline(never)]
+    fn pattern_wide(&mut self, p: &'static Pattern, b: u8) -> bool {
+        let (need, lo, hi) = self.utf;
+        if need == 0 {
+            let Some(u) = utf8_lead(b) else { return false };
+            self.utf = u;
+            self.off += 1;
+            if self.off > self.max {
+                return false;
+            }
+        } else if b < lo || b > hi {
+            return false;
+        } else {
+            self.utf = (need - 1, 0x80, 0xBF);
+        }
+        if self.cand == MATCHED {
+            return true;
+        }
+        let Ok(state) = u32::try_from(self.cand) else { return false };
+        let (state, how) = p.step_run(state, &[b]);
+        self.cand = u64::from(state);
+        match how {
+            Stepped::Live => true,
+            Stepped::Matched => {
+                self.cand = MATCHED;
+                true
+            }
+            Stepped::Dead | Stepped::Unknown => false,
+        }
     }
 
     /// A byte of an escape, as the quick reader reads one (a surrogate pair is one character).
