@@ -809,6 +809,30 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// Escapes in `enum` strings and in a closed object's keys: compared on the characters they
+    /// decode to, narrowed digit by digit as the automaton narrows them.
+    pub struct Escaped = {
+        "type": "object",
+        "properties": {
+            "mark": {"enum": ["a\"b", "tab\there", "back\\slash", "é", "💩", "x/y"]},
+            "é": {"type": "integer"},
+            "a\"b": {"type": "boolean"},
+            "lim": {"enum": ["é", "a"], "maxLength": 1}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// (See [`Escaped`]: an open object's escaped keys are the automaton's.)
+    pub struct EscapedOpen = {
+        "type": "object",
+        "properties": {"é": {"type": "integer"}},
+        "additionalProperties": {"type": "string"}
+    };
+}
+
+tool_schema! {
     /// A tree: the schema refers to itself, through an array.
     pub struct Tree = {
         "type": "object",
@@ -997,17 +1021,15 @@ fn the_flat_reader_changes_nothing_but_the_cost() {
     assert!(Stream::<Nested>::__flat() && Stream::<Rows>::__flat() && Stream::<Unions>::__flat());
     assert!(!Stream::<NotFlat>::__flat());
     texts::<Flat>(VALID, INVALID);
-    // Escapes in a key, and in an `enum` string (compared on decoded characters), a key no name
-    // continues: the automaton's.
-    for text in
-        [r#"{"p\u0061th": "a"}"#, r#"{"path": "a", "mode": "r\u0065ad"}"#, r#"{"path": "é", "unit": "k\u006d"}"#]
-    {
-        assert!(Flat::is_valid_json(text), "{text}");
-        let mut s = Flat::stream();
-        let _ = s.feed(&text.as_bytes()[..text.len() - 3]);
-        assert!(!s.__quick(), "{text}");
-        all_cuts::<Flat>(text);
-    }
+    // Escapes in a closed object's key, and in an `enum` string: compared on the characters
+    // they decode to (since stop 46; the automaton's before), but in a string with a
+    // `maxLength` (`mode`), which counts characters.
+    texts::<Flat>(
+        &[r#"{"p\u0061th": "a"}"#, r#"{"path": "é", "unit": "k\u006d"}"#],
+        &[r#"{"p\u0062th": "a"}"#, r#"{"path": "a", "unit": "k\u006e"}"#, r#"{"path": "a", "p\u0061th": "b"}"#],
+    );
+    let text = r#"{"path": "a", "mode": "r\u0065ad"}"#;
+    assert!(Flat::is_valid_json(text) && !all_cuts::<Flat>(text));
     // After `finish`, fragments of any length, on the short ways too, are ignored.
     for text in VALID {
         let mut s = Flat::stream();
@@ -1502,8 +1524,8 @@ fn the_flat_reader_reads_unions_of_lists() {
     assert!(Stream::<Documented>::__flat());
     assert!(!Stream::<ListedLength>::__flat() && !Stream::<ListedArray>::__flat());
     texts::<Documented>(DOCUMENTED_VALID, DOCUMENTED_INVALID);
-    // An escape in a member: the automaton's (it compares decoded characters).
-    assert!(!all_cuts::<Documented>(r#"{"unit": "k\u006d", "pick": "\u0063"}"#));
+    // Escapes in members: compared on the characters they decode to.
+    texts::<Documented>(&[r#"{"unit": "k\u006d", "pick": "\u0063"}"#], &[r#"{"unit": "k\u006e"}"#]);
     for text in [r#"{"u": "ab"}"#, r#"{"u": "abc"}"#, r#"{"u": "e"}"#] {
         all_cuts::<ListedLength>(text);
     }
@@ -1947,14 +1969,9 @@ fn the_flat_reader_reads_names_and_enum_strings_beyond_ascii() {
     for text in [r#"{"unit": "K", "sym": "≤"#, r#"{"unit": "°X"#, r#"{"unit": "K", "grä"#] {
         dead_at_its_last_byte::<Wide>(text);
     }
-    // Escapes, and multi-byte characters in a string with a `minLength` or a `maxLength`: the
-    // automaton's.
-    for text in [
-        r#"{"unit": "\u00b0C"}"#,
-        r#"{"unit": "K", "capped": "é"}"#,
-        r#"{"unit": "K", "floor": "éé"}"#,
-        r#"{"unit": "K", "gr\u00fcn": true}"#,
-    ] {
+    // Multi-byte characters in a string with a `minLength` or a `maxLength`: the automaton's.
+    texts::<Wide>(&[r#"{"unit": "\u00b0C"}"#, r#"{"unit": "K", "gr\u00fcn": true}"#], &[r#"{"unit": "\u00b0c"}"#]);
+    for text in [r#"{"unit": "K", "capped": "é"}"#, r#"{"unit": "K", "floor": "éé"}"#] {
         assert!(Wide::is_valid_json(text) && !all_cuts::<Wide>(text), "{text}");
     }
     texts::<WideOpen>(
@@ -2146,5 +2163,55 @@ fn the_flat_reader_steps_patterns_over_characters_beyond_ascii() {
         for chunks in [&[1][..], &[2], &[3], &[100]] {
             parity::<WidePatterns>(bytes, chunks);
         }
+    }
+}
+
+#[test]
+fn the_flat_reader_reads_escapes_in_enum_strings_and_closed_keys() {
+    assert!(Stream::<Escaped>::__flat() && Stream::<EscapedOpen>::__flat());
+    texts::<Escaped>(
+        &[
+            r#"{"mark": "a\"b"}"#,
+            r#"{"mark": "tab\there", "\u00e9": 1}"#,
+            r#"{"mark": "\u00e9", "a\"b": true}"#,
+            r#"{"mark": "\ud83d\udca9"}"#,
+            r#"{"mark": "\uD83D\uDCA9", "\u00E9": 2}"#,
+            r#"{"mark": "back\\slash"}"#,
+            r#"{"mark": "x\/y"}"#,
+            r#"{"mark": "\u0061\u0022b"}"#,
+            r#"{"\u0061\"b": false, "mark": "💩"}"#,
+        ],
+        &[
+            r#"{"mark": "a\"c"}"#,
+            r#"{"mark": "\u00e8"}"#,
+            r#"{"mark": "\ud83d\udca8"}"#,
+            r#"{"mark": "\ud83d"}"#,
+            r#"{"mark": "\ud83dx"}"#,
+            r#"{"mark": "\udca9"}"#,
+            r#"{"mark": "tab\nhere"}"#,
+            r#"{"mark": "\u00e9\u00e9"}"#,
+            r#"{"mark": "\q"}"#,
+            r#"{"mark": "\u00G9"}"#,
+            r#"{"mark": "\"}"#,
+            r#"{"\u00e9": 1, "é": 2}"#,
+            r#"{"é": 1, "\u00e9": 2}"#,
+            r#"{"\u00e8": 1}"#,
+            r#"{"a\"b": 1}"#,
+        ],
+    );
+    // Dead at the digit that leaves no member: a unit's third digit, a `\u` escape's last, a low
+    // surrogate's second.
+    for text in [r#"{"mark": "\u00e8"#, r#"{"mark": "\u01"#, r#"{"mark": "\ud83d\udca8"#, r#"{"mark": "\ud83d\ude"#] {
+        dead_at_its_last_byte::<Escaped>(text);
+    }
+    // An escape in a string with a `maxLength`, in an open object's key: the automaton's.
+    for text in [r#"{"lim": "\u00e9"}"#, r#"{"lim": "\u0061"}"#] {
+        assert!(Escaped::is_valid_json(text) && !all_cuts::<Escaped>(text), "{text}");
+    }
+    for text in [r#"{"\u00e9": 1}"#, r#"{"x\u00e9": "y"}"#] {
+        assert!(EscapedOpen::is_valid_json(text) && !all_cuts::<EscapedOpen>(text), "{text}");
+    }
+    for text in [r#"{"\u00e9": 1, "é": 2}"#, r#"{"\u00e9": "1"}"#, r#"{"\u00e9x": "a", "\u00E9x": "b"}"#] {
+        all_cuts::<EscapedOpen>(text);
     }
 }

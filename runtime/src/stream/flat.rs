@@ -239,6 +239,9 @@ pub trait FlatSpec: 'static {
     /// at offset `off` (none when property `p`'s string has a `minLength` or a `maxLength`,
     /// which count characters where the reader counts an `enum` string's bytes).
     fn member_other(p: u32, off: usize, b: u8) -> u64;
+    /// Property `p`'s `i`th `enum` string, where an escape in its value is read (none when its
+    /// string has a `minLength` or a `maxLength`: the automaton reads the escape).
+    fn member(p: u32, i: u32) -> Option<&'static str>;
     /// The `enum` strings of property `p` that are `len` bytes long.
     fn member_len(p: u32, len: usize) -> u64;
     /// The verdict on property `p`'s string value, closed: `chars` characters, its text `span`
@@ -377,6 +380,9 @@ enum St {
     Fixed,
     /// in a string value's escape (where: [`Esc`])
     Esc,
+    /// in an escape of an `enum` string, or of a closed object's key (where: [`Esc`])
+    EnumEsc,
+    KeyEsc,
     /// in a string value's multi-byte character
     Utf8,
     /// in a number: after its `-`, its leading `0`, in its integer digits, after its `.`, in its
@@ -410,6 +416,19 @@ enum Esc {
     LowU,
     /// its low half's hex digits
     LowHex(u8, u16),
+}
+
+/// What a byte after an escape's backslash did.
+enum EscStep {
+    /// the escape goes on
+    More,
+    /// a hex digit of a `\\u` escape: the UTF-16 unit's digits so far (their value, their count,
+    /// and the high surrogate before a low one)
+    Unit(u16, u8, Option<u16>),
+    /// the escape's character, decoded
+    Char(u32),
+    /// no escape continues so
+    Bad,
 }
 
 /// The flat reader's state for the tool whose [`FlatSpec`] is `S`.
@@ -579,7 +598,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.out(text, b, *at, |r, text, b, at| r.pattern_byte::<false>(text, b, &mut { at }))
                 }
             }
-            St::Str | St::Enum | St::Fixed | St::Esc | St::Utf8 => {
+            St::Str | St::Enum | St::Fixed | St::Esc | St::Utf8 | St::EnumEsc => {
                 if LONG {
                     self.string_rare(text, b, *at)
                 } else {
@@ -597,6 +616,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.key_other(b)
                 }
             }
+            St::KeyEsc => self.escaped(b),
             St::Int | St::Frac | St::Minus | St::Zero | St::Dot | St::E | St::ESign | St::Exp => {
                 if LONG {
                     self.number::<true>(text, b, *at)
@@ -987,6 +1007,10 @@ impl<S: FlatSpec> FlatReader<S> {
     #[cold]
     #[inline(never)]
     fn key_other(&mut self, b: u8) -> bool {
+        if b == b'\\' && S::object(self.inner.cont).extra == NONE {
+            self.st = St::KeyEsc;
+            return self.escape_start();
+        }
         if b < 0x80 {
             return false;
         }
@@ -1117,6 +1141,7 @@ impl<S: FlatSpec> FlatReader<S> {
     fn string_rare(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         match self.st {
             St::Esc => return self.escape(b),
+            St::EnumEsc => return self.escaped(b),
             St::Utf8 => {
                 let (need, lo, hi) = self.utf;
                 if b < lo || b > hi {
@@ -1148,16 +1173,12 @@ impl<S: FlatSpec> FlatReader<S> {
             self.st = St::After;
             return member && S::string_end(self.prop, self.off, span);
         }
-        // A byte of an `enum` string's multi-byte character: the members that have it there
-        // (raw UTF-8 bytes the same as a member's are a character of it, and those of no member
-        // are the automaton's). An `enum` string's or a `fixed` one's escapes and other
-        // characters are the automaton's (it compares decoded characters).
-        if self.st == St::Enum && b >= 0x80 {
-            self.cand &= S::member_other(self.prop, usize::try_from(self.off).unwrap_or(usize::MAX), b);
-            self.off += 1;
-            return self.cand != 0 && self.off <= self.max;
+        // An `enum` string's escapes and multi-byte characters are compared with its members
+        // out of line; a `fixed` one's are the automaton's.
+        if self.st == St::Enum {
+            return self.member_other(b);
         }
-        if matches!(self.st, St::Enum | St::Fixed) {
+        if self.st == St::Fixed {
             return false;
         }
         // A character is certain at its first byte.
@@ -1268,48 +1289,157 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A byte of an escape, as the quick reader reads one (a surrogate pair is one character).
     fn escape(&mut self, b: u8) -> bool {
-        self.esc = match self.esc {
+        match self.esc_step(b) {
+            EscStep::Bad => false,
+            EscStep::Char(_) => {
+                self.st = St::Str;
+                true
+            }
+            EscStep::More | EscStep::Unit(..) => true,
+        }
+    }
+
+    /// A byte after an escape's backslash: where the escape stands after it ([`Esc`] in `esc`,
+    /// the high surrogate of a pair in `sig`, a number's and unused in a string).
+    fn esc_step(&mut self, b: u8) -> EscStep {
+        let (esc, step) = match self.esc {
             Esc::Start => match b {
-                b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => {
-                    self.st = St::Str;
-                    return true;
-                }
-                b'u' => Esc::Hex(0, 0),
-                _ => return false,
+                b'"' | b'\\' | b'/' => (Esc::Start, EscStep::Char(u32::from(b))),
+                b'b' => (Esc::Start, EscStep::Char(0x08)),
+                b'f' => (Esc::Start, EscStep::Char(0x0C)),
+                b'n' => (Esc::Start, EscStep::Char(u32::from(b'\n'))),
+                b'r' => (Esc::Start, EscStep::Char(u32::from(b'\r'))),
+                b't' => (Esc::Start, EscStep::Char(u32::from(b'\t'))),
+                b'u' => (Esc::Hex(0, 0), EscStep::More),
+                _ => return EscStep::Bad,
             },
             Esc::Hex(n, acc) => {
-                let Some(h) = hex(b) else { return false };
+                let Some(h) = hex(b) else { return EscStep::Bad };
                 let acc = acc << 4 | h;
                 match n {
                     // A low surrogate alone.
-                    1 if (0xDC..=0xDF).contains(&acc) => return false,
-                    0..=2 => Esc::Hex(n + 1, acc),
-                    _ if (0xD800..=0xDBFF).contains(&acc) => Esc::LowBs,
-                    _ => {
-                        self.st = St::Str;
-                        return true;
+                    1 if (0xDC..=0xDF).contains(&acc) => return EscStep::Bad,
+                    0..=2 => (Esc::Hex(n + 1, acc), EscStep::Unit(acc, n + 1, None)),
+                    _ if (0xDC00..=0xDFFF).contains(&acc) => return EscStep::Bad,
+                    _ if (0xD800..=0xDBFF).contains(&acc) => {
+                        self.sig = u64::from(acc);
+                        (Esc::LowBs, EscStep::More)
                     }
+                    _ => (Esc::Start, EscStep::Char(u32::from(acc))),
                 }
             }
-            Esc::LowBs if b == b'\\' => Esc::LowU,
-            Esc::LowU if b == b'u' => Esc::LowHex(0, 0),
+            Esc::LowBs if b == b'\\' => (Esc::LowU, EscStep::More),
+            Esc::LowU if b == b'u' => (Esc::LowHex(0, 0), EscStep::More),
             Esc::LowHex(n, acc) => {
-                let Some(h) = hex(b) else { return false };
+                let Some(h) = hex(b) else { return EscStep::Bad };
                 let acc = acc << 4 | h;
+                let high = u16::try_from(self.sig).unwrap_or(0);
                 match n {
-                    0 if acc != 0xD => return false,
-                    1 if !(0xDC..=0xDF).contains(&acc) => return false,
-                    0..=2 => Esc::LowHex(n + 1, acc),
+                    0 if acc != 0xD => return EscStep::Bad,
+                    1 if !(0xDC..=0xDF).contains(&acc) => return EscStep::Bad,
+                    0..=2 => (Esc::LowHex(n + 1, acc), EscStep::Unit(acc, n + 1, Some(high))),
+                    _ if !(0xDC00..=0xDFFF).contains(&acc) => return EscStep::Bad,
                     _ => {
-                        self.st = St::Str;
-                        return true;
+                        let c = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(acc) - 0xDC00);
+                        (Esc::Start, EscStep::Char(c))
                     }
                 }
             }
             // A high surrogate not followed by its low half.
-            Esc::LowBs | Esc::LowU => return false,
+            Esc::LowBs | Esc::LowU => return EscStep::Bad,
         };
-        true
+        self.esc = esc;
+        step
+    }
+
+    /// A byte of an `enum` string that is neither plain nor its closing quote: an escape's
+    /// backslash, or a byte of a multi-byte character (the members that have it there: raw
+    /// UTF-8 bytes the same as a member's are a character of it, and those of no member are the
+    /// automaton's); anything else is the automaton's.
+    #[cold]
+    #[inline(never)]
+    fn member_other(&mut self, b: u8) -> bool {
+        if b == b'\\' {
+            self.st = St::EnumEsc;
+            return self.escape_start();
+        }
+        if b < 0x80 {
+            return false;
+        }
+        self.cand &= S::member_other(self.prop, usize::try_from(self.off).unwrap_or(usize::MAX), b);
+        self.off += 1;
+        self.cand != 0 && self.off <= self.max
+    }
+
+    /// The backslash of an escape in an `enum` string or a closed object's key: the candidates
+    /// that have a character here (a character is certain at the backslash), as the automaton
+    /// narrows them.
+    #[cold]
+    #[inline(never)]
+    fn escape_start(&mut self) -> bool {
+        self.esc = Esc::Start;
+        self.narrow_escape(0, 0, None)
+    }
+
+    /// A byte after the backslash of an escape in an `enum` string or a closed object's key:
+    /// the candidates narrowed where the automaton narrows them, by each hex digit of a `\u`
+    /// escape (the UTF-16 unit's digits so far) and by the character decoded (its UTF-8 bytes).
+    #[cold]
+    #[inline(never)]
+    fn escaped(&mut self, b: u8) -> bool {
+        let decoded = match self.esc_step(b) {
+            EscStep::Bad => return false,
+            EscStep::More => return true,
+            EscStep::Unit(prefix, digits, high) => return self.narrow_escape(prefix, digits, high),
+            EscStep::Char(c) => c,
+        };
+        let Some(c) = char::from_u32(decoded) else { return false };
+        let mut buf = [0u8; 4];
+        let bytes = c.encode_utf8(&mut buf).as_bytes();
+        let off = usize::try_from(self.off).unwrap_or(usize::MAX);
+        let key = self.st == St::KeyEsc;
+        let Some(cand) = self.candidates(key, |word| word.as_bytes().get(off..off + bytes.len()) == Some(bytes)) else {
+            return false;
+        };
+        self.cand = cand;
+        self.off += bytes.len() as u64;
+        self.st = if key { St::Key } else { St::Enum };
+        cand != 0
+    }
+
+    /// The candidates of an escape at the current offset whose character there can still be it:
+    /// `digits` hex digits of its UTF-16 unit read, of value `prefix` (none at the backslash),
+    /// after the high surrogate `high` for a low one, as the automaton has them.
+    fn narrow_escape(&mut self, prefix: u16, digits: u8, high: Option<u16>) -> bool {
+        let off = usize::try_from(self.off).unwrap_or(usize::MAX);
+        let fits = |word: &str| {
+            let Some(c) = word.get(off..).and_then(|r| r.chars().next()) else { return false };
+            let mut units = [0u16; 2];
+            let unit = match (high, &*c.encode_utf16(&mut units)) {
+                (None, [u, ..]) => *u,
+                (Some(h), [u, l]) if *u == h => *l,
+                _ => return false,
+            };
+            digits == 0 || unit >> (4 * (4 - u32::from(digits))) == prefix
+        };
+        let Some(cand) = self.candidates(self.st == St::KeyEsc, fits) else { return false };
+        self.cand = cand;
+        cand != 0
+    }
+
+    /// The candidates (a key's names, or an `enum` string's members) that `keep` keeps; `None`
+    /// when a member is not at hand (the escape is the automaton's).
+    fn candidates(&self, key: bool, keep: impl Fn(&str) -> bool) -> Option<u64> {
+        let (mut left, mut kept) = (self.cand, 0u64);
+        while left != 0 {
+            let i = left.trailing_zeros();
+            left &= left - 1;
+            let word = if key { S::name(self.inner.cont, i) } else { S::member(self.prop, i)? };
+            if keep(word) {
+                kept |= 1 << i;
+            }
+        }
+        Some(kept)
     }
 
     /// A byte of a number (at `at`) that is not a digit after a digit.

@@ -41,6 +41,10 @@ fn the_flat_reader_works_under_a_renamed_dependency() {
     let wide = r#"{"path": "a", "temp": "°C", "größe": 3}"#;
     assert_eq!(toolgate_hygiene::flat_stream(wide), (true, true));
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "temp": "°K"}"#).0);
+    assert_eq!(
+        toolgate_hygiene::flat_stream(r#"{"path": "a", "temp": "\u00b0F", "gr\u00f6\u00dfe": 1}"#),
+        (true, true)
+    );
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "größe": "3"}"#).0);
     let free = r#"{"path": "a", "level": 2.5, "meta": {"k": [1, {}]}, "counts": {"a": 1}, "any": null}"#;
     assert_eq!(toolgate_hygiene::flat_stream(free), (true, true));

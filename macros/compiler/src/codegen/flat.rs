@@ -144,9 +144,14 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let member_byte = arms(&|x| x.members.as_deref().map(byte_match));
     let member_len = arms(&|x| x.members.as_deref().map(len_match));
     // (A string with a `minLength` or `maxLength` counts characters, and the reader an `enum`
-    // string's bytes: its multi-byte characters are the automaton's.)
-    let member_other = arms(&|x| {
-        x.members.as_deref().filter(|_| x.c.min_length.is_none() && x.c.max_length.is_none()).and_then(other_match)
+    // string's bytes: its multi-byte characters and escapes are the automaton's.)
+    let counted = |x: &Prop<'_>| x.c.min_length.is_some() || x.c.max_length.is_some();
+    let member_other = arms(&|x| x.members.as_deref().filter(|_| !counted(x)).and_then(other_match));
+    // (Read by an escape in the string: what the reader compares decoded characters with.)
+    let member = arms(&|x| {
+        let words = x.members.as_deref().filter(|_| !counted(x))?;
+        let arms = words.iter().zip(0u32..).map(|(w, i)| quote!(#i => ::core::option::Option::Some(#w),));
+        Some(quote!(match i { #(#arms)* _ => ::core::option::Option::None }))
     });
     let string_end = arms(&|x| (x.kinds & STRING != 0 && x.via.is_empty()).then(|| string_end_arm(ir, x, &p)));
     let number_end =
@@ -341,6 +346,12 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                 match p {
                     #(#member_other)*
                     _ => 0,
+                }
+            }
+            fn member(p: ::core::primitive::u32, i: ::core::primitive::u32) -> ::core::option::Option<&'static ::core::primitive::str> {
+                match p {
+                    #(#member)*
+                    _ => ::core::option::Option::None,
                 }
             }
             #[inline(always)]
