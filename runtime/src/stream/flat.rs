@@ -23,10 +23,16 @@
 //! string's or a number's bytes in one inner loop and a free string's plain characters at once
 //! (a dispatch on the state per byte cost more time than its instructions said).
 //!
+//! Names and `enum` strings beyond ASCII are compared on their raw UTF-8 bytes, and their escapes
+//! on the characters they decode to, narrowed where the automaton narrows them; a `pattern`
+//! string's bytes are stepped on the pattern's automaton, which is over UTF-8's bytes.
+//!
 //! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
-//! not read itself (a key no declared name continues in a closed object, an escape or a non-ASCII
-//! byte in a key, an `enum` or a `pattern` string, a `\u` escape of a surrogate's half, a value
-//! of a kind its property does not take, a union of objects' name to which the branches alive give
+//! not read itself (a key no declared name continues in a closed object, an escape in the key of
+//! an object that takes undeclared names or in a `pattern` string, a non-ASCII byte in an
+//! undeclared key, an escape or a non-ASCII byte in an `enum` string with a `minLength` or a
+//! `maxLength`, a `\u` escape of a surrogate's half, a value of a kind its property does not
+//! take, a union of objects' name to which the branches alive give
 //! different subschemas, or its value that fails the subschema its name has where an open branch
 //! takes it,
 //! a free value nested deeper than its stack, and any death, a repeated key's included) ends its
@@ -422,7 +428,7 @@ enum Esc {
 enum EscStep {
     /// the escape goes on
     More,
-    /// a hex digit of a `\\u` escape: the UTF-16 unit's digits so far (their value, their count,
+    /// a hex digit of a `\u` escape: the UTF-16 unit's digits so far (their value, their count,
     /// and the high surrogate before a low one)
     Unit(u16, u8, Option<u16>),
     /// the escape's character, decoded
@@ -1340,7 +1346,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     0..=2 => (Esc::LowHex(n + 1, acc), EscStep::Unit(acc, n + 1, Some(high))),
                     _ if !(0xDC00..=0xDFFF).contains(&acc) => return EscStep::Bad,
                     _ => {
-                        let c = 0x10000 + ((u32::from(high) - 0xD800) << 10) + (u32::from(acc) - 0xDC00);
+                        let c = 0x10000 + (u32::from(high).saturating_sub(0xD800) << 10) + (u32::from(acc) - 0xDC00);
                         (Esc::Start, EscStep::Char(c))
                     }
                 }
@@ -1398,7 +1404,8 @@ impl<S: FlatSpec> FlatReader<S> {
         let bytes = c.encode_utf8(&mut buf).as_bytes();
         let off = usize::try_from(self.off).unwrap_or(usize::MAX);
         let key = self.st == St::KeyEsc;
-        let Some(cand) = self.candidates(key, |word| word.as_bytes().get(off..off + bytes.len()) == Some(bytes)) else {
+        let Some(cand) = self.candidates(key, |word| word.as_bytes().get(off..).is_some_and(|w| w.starts_with(bytes)))
+        else {
             return false;
         };
         self.cand = cand;

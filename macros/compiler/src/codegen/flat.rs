@@ -7,7 +7,9 @@
 //! such values, or unions of such values whose branches take different kinds, or unions of
 //! scalars whose kinds overlap (no `enum`, `const` or `pattern` in a branch), or unions of such
 //! objects (a name two give different subschemas is a tag, or read as the branches alive give it),
-//! at most 8 containers deep, each perhaps behind `$ref`s.
+//! perhaps with a `not` on a string or a number (judged where it ends), at most 8 containers
+//! deep, each perhaps behind `$ref`s, and perhaps met again inside itself (a schema that refers
+//! to itself: the same container is read there).
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -705,7 +707,7 @@ impl<'a> Flat<'a> {
     /// counted, as the automaton has them; where it closes, its rule says whether one branch
     /// alive (in a `oneOf`, exactly one) holds the names present and the member count. The
     /// union's other branches (no object among them) are read as a union whose branches take
-    /// different kinds.
+    /// different kinds. Met again inside itself, its object is the same ([`Flat::again`]).
     fn fill_objects(
         &mut self,
         ir: &'a Ir,
