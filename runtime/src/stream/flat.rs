@@ -1149,12 +1149,10 @@ impl<S: FlatSpec> FlatReader<S> {
             St::Esc => return self.escape(b),
             St::EnumEsc => return self.escaped(b),
             St::Utf8 => {
-                let (need, lo, hi) = self.utf;
-                if b < lo || b > hi {
+                if !self.continuation(b) {
                     return false;
                 }
-                self.utf = (need - 1, 0x80, 0xBF);
-                if need == 1 {
+                if self.utf.0 == 0 {
                     self.st = St::Str;
                 }
                 return true;
@@ -1258,24 +1256,33 @@ impl<S: FlatSpec> FlatReader<S> {
         true
     }
 
+    /// A continuation byte `b` of the current multi-byte character: whether it is in the range
+    /// due (the count due and the next range then updated).
+    #[inline(always)]
+    fn continuation(&mut self, b: u8) -> bool {
+        let (need, lo, hi) = self.utf;
+        if b < lo || b > hi {
+            return false;
+        }
+        self.utf = (need - 1, 0x80, 0xBF);
+        true
+    }
+
     /// A byte of a `pattern` string's multi-byte character, or the byte after its lead byte:
     /// checked as UTF-8 (a character is certain, and counted, at its first byte), and stepped on
     /// the pattern's automaton, whose bytes are UTF-8's (out of line: most strings with a
     /// `pattern` are ASCII).
     #[inline(never)]
     fn pattern_wide(&mut self, p: &'static Pattern, b: u8) -> bool {
-        let (need, lo, hi) = self.utf;
-        if need == 0 {
+        if self.utf.0 == 0 {
             let Some(u) = utf8_lead(b) else { return false };
             self.utf = u;
             self.off += 1;
             if self.off > self.max {
                 return false;
             }
-        } else if b < lo || b > hi {
+        } else if !self.continuation(b) {
             return false;
-        } else {
-            self.utf = (need - 1, 0x80, 0xBF);
         }
         if self.cand == MATCHED {
             return true;
