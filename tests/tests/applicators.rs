@@ -149,6 +149,32 @@ fn object_applicators_and_unevaluated_properties() {
 }
 
 tool_schema! {
+    /// `propertyNames` beside an `enum` without strings elsewhere in the schema: the check of a
+    /// name against every node once generated `matches!(x, )` for it, a compile error (stop 47).
+    pub struct NamesBesideNumbers = {
+        "type": "object",
+        "properties": {
+            "level": {"enum": [1, 2.5, null]},
+            "keyed": {"type": "object", "propertyNames": {"pattern": "^[a-z]+$", "maxLength": 4}, "additionalProperties": {"type": "integer"}},
+            "numbered": {"type": "object", "propertyNames": {"enum": [1, 2]}}
+        }
+    };
+}
+
+#[test]
+fn property_names_beside_an_enum_without_strings() {
+    check::<NamesBesideNumbers>(
+        &[json!({"level": 2.5, "keyed": {"ab": 1}, "numbered": {}})],
+        &[
+            (json!({"keyed": {"abcde": 1}}), "/keyed/abcde", "propertyNames"),
+            (json!({"keyed": {"A": 1}}), "/keyed/A", "propertyNames"),
+            (json!({"numbered": {"1": true}}), "/numbered/1", "propertyNames"),
+            (json!({"level": 3}), "/level", "enum"),
+        ],
+    );
+}
+
+tool_schema! {
     pub struct Draft07 = {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "definitions": {"pos": {"type": "integer", "minimum": 1}},

@@ -316,7 +316,8 @@ fn vstr_expr(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> TokenStream {
     if let Some(e) = &c.enum_values {
         let strings: Vec<&String> =
             e.value.iter().filter_map(|(v, _)| if let JsonValue::String(s) = v { Some(s) } else { None }).collect();
-        parts.push(quote!(::core::matches!(x, #(#strings)|*)));
+        // (An `enum` without strings takes no name: no `matches!` without a pattern.)
+        parts.push(if strings.is_empty() { quote!(false) } else { quote!(::core::matches!(x, #(#strings)|*)) });
     }
     if let Some(cv) = &c.const_value {
         match &cv.value {
