@@ -217,7 +217,8 @@ tool_schema! {
     /// `pattern`s, a union of kinds, unions of scalars whose kinds overlap, a tagged union, a keyed
     /// union (closed objects told apart by their names, one a prefix of another's, or `null`), a
     /// union of objects that share names (a tag anywhere, an open branch, counts), a union of lists (a documented `enum`, one member in two branches of its `oneOf`), an
-    /// object with a rule on its names, `allOf`s whose parts merge.
+    /// object with a rule on its names, `allOf`s whose parts merge, `patternProperties` (in a closed
+    /// object and beside `additionalProperties`), `contains`, `propertyNames`.
     pub struct Flat = {
         "type": "object",
         "$defs": {
@@ -277,7 +278,11 @@ tool_schema! {
                 "if": {"required": ["line"]}, "then": {"not": {"required": ["url"]}}
             },
             "grade": {"allOf": [{"type": "integer", "minimum": 0}, {"maximum": 50}, {"multipleOf": 5}]},
-            "ext": {"allOf": [{"$ref": "#/$defs/Unit"}, {"maxLength": 1}]}
+            "ext": {"allOf": [{"$ref": "#/$defs/Unit"}, {"maxLength": 1}]},
+            "lab": {"type": "object", "properties": {"K": {"type": "integer"}}, "patternProperties": {"^[a-zé]+$": {"type": "string", "maxLength": 4}}, "additionalProperties": false},
+            "xs": {"type": "object", "patternProperties": {"^x-": {"type": "integer"}}, "additionalProperties": {"type": "boolean"}, "maxProperties": 3},
+            "has": {"type": "array", "contains": {"type": "integer", "minimum": 2}, "minContains": 2, "maxItems": 4},
+            "pn": {"type": "object", "propertyNames": {"pattern": "^[a-zé]+$", "minLength": 2, "maxLength": 3}, "additionalProperties": {"type": "integer"}}
         },
         "required": ["path"],
         "additionalProperties": false,

@@ -60,10 +60,10 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: an array with `contains` (the quick reader reads it).
+    /// Not flat: an object whose `propertyNames` have an `enum` (the quick reader reads it).
     pub struct NotFlat = {
         "type": "object",
-        "properties": {"a": {"type": "array", "items": {"type": "string"}, "contains": {"const": "x"}}}
+        "properties": {"a": {"type": "object", "propertyNames": {"enum": ["x", "y"]}}}
     };
 }
 
@@ -833,6 +833,96 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// `patternProperties`: one pattern per object, in an object that takes no other
+    /// undeclared names (a name the pattern does not match dead where it closes, as the
+    /// automaton has it) and in one that takes others too (`additionalProperties`' where the
+    /// pattern does not match).
+    pub struct Labeled = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "labels": {
+                "type": "object",
+                "properties": {"Kind": {"enum": ["a", "b"]}},
+                "patternProperties": {"^[a-z][a-z0-9_]*$": {"type": "string", "maxLength": 8}},
+                "additionalProperties": false,
+                "maxProperties": 4
+            },
+            "wide": {"type": "object", "patternProperties": {"^\\p{L}+$": {"type": "boolean"}}, "additionalProperties": false},
+            "ext": {
+                "type": "object",
+                "properties": {"id": {"type": "integer"}},
+                "patternProperties": {"^x-": {"type": "integer", "minimum": 0}},
+                "additionalProperties": {"type": "string"}
+            }
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// (See [`Labeled`]: two patterns in an object, or a declared name a pattern matches: not
+    /// flat.)
+    pub struct TwoPatterns = {
+        "type": "object",
+        "patternProperties": {"^a": {"type": "integer"}, "b$": {"type": "string"}},
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// (See [`TwoPatterns`].)
+    pub struct NamePatterned = {
+        "type": "object",
+        "properties": {"app": {"type": "string"}},
+        "patternProperties": {"^[a-z]+$": {"type": "string", "maxLength": 3}},
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// `contains` (and `minContains`): judged where the array closes, by its scan function.
+    pub struct Contained = {
+        "type": "object",
+        "properties": {
+            "tags": {"type": "array", "items": {"type": "string"}, "contains": {"const": "primary"}, "maxItems": 4},
+            "nums": {"type": "array", "contains": {"type": "integer", "minimum": 10}, "minContains": 2},
+            "nest": {"type": "array", "items": {"type": "array", "contains": {"const": 1}}},
+            "both": {"type": "array", "items": {"type": "string"}, "contains": {"const": "a"}, "uniqueItems": true}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// (See [`Contained`]: a `maxContains` dies at the item past it: not flat.)
+    pub struct MaxContained = {
+        "type": "object",
+        "properties": {"tags": {"type": "array", "contains": {"const": "a"}, "maxContains": 1}},
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// `propertyNames` of lengths and a `pattern`: each key byte checked against them, as the
+    /// automaton checks a name.
+    pub struct Named = {
+        "type": "object",
+        "properties": {
+            "m": {
+                "type": "object",
+                "properties": {"ab": {"type": "integer"}},
+                "propertyNames": {"maxLength": 3, "pattern": "^[a-z]+$"},
+                "additionalProperties": {"type": "integer"}
+            },
+            "w": {"type": "object", "propertyNames": {"minLength": 2, "maxLength": 3}, "additionalProperties": {"type": "boolean"}},
+            "free": {"type": "object", "propertyNames": {"minimum": 3}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
     /// A tree: the schema refers to itself, through an array.
     pub struct Tree = {
         "type": "object",
@@ -1276,15 +1366,16 @@ const FREE_INVALID: &[&str] = &[
 fn the_flat_reader_reads_free_values_and_undeclared_members() {
     assert!(Stream::<Free>::__flat());
     texts::<Free>(FREE_VALID, FREE_INVALID);
-    // The automaton's: an escape in an undeclared name, a free value deeper than the reader's
-    // stack.
-    for text in [r#"{"id": 1, "\u0078": 1}"#, r#"{"id": 1, "payload": [[[[[[[[[[1]]]]]]]]]]}"#] {
-        assert!(Free::is_valid_json(text), "{text}");
-        let mut s = Free::stream();
-        let _ = s.feed(&text.as_bytes()[..text.len() - 2]);
-        assert!(!s.__quick(), "{text}");
-        all_cuts::<Free>(text);
-    }
+    // An escape in an undeclared name: read (since stop 47; the automaton's before), its
+    // repeat found where it closes.
+    texts::<Free>(&[r#"{"id": 1, "\u0078": 1}"#], &[r#"{"x": 1, "id": 1, "\u0078": 1}"#, r#"{"\u0069d": 1, "id": 1}"#]);
+    // The automaton's: a free value deeper than the reader's stack.
+    let text = r#"{"id": 1, "payload": [[[[[[[[[[1]]]]]]]]]]}"#;
+    assert!(Free::is_valid_json(text), "{text}");
+    let mut s = Free::stream();
+    let _ = s.feed(&text.as_bytes()[..text.len() - 2]);
+    assert!(!s.__quick(), "{text}");
+    all_cuts::<Free>(text);
     // Many undeclared names: their hash bits collide, and the object's text is looked at again
     // (read on when no earlier name is the same, dead when one is).
     let many: Vec<String> = (0..20).map(|i| format!(r#""k{i}": {i}"#)).collect();
@@ -1362,14 +1453,47 @@ fn the_flat_reader_reads_enums_of_numbers_and_literals() {
 #[test]
 fn the_flat_reader_reads_patterns_and_unions() {
     texts::<Unions>(UNIONS_VALID, UNIONS_INVALID);
-    // The automaton's: an escape in a `pattern` string (the pattern is matched on decoded
-    // characters), one in a string whose pattern is one set of characters per offset.
-    for text in [r#"{"sku": "ABC-\u00312\u00334"}"#, r#"{"quote": "\"b"}"#] {
-        assert!(Unions::is_valid_json(text), "{text}");
-        let mut s = Unions::stream();
-        let _ = s.feed(&text.as_bytes()[..text.len() - 2]);
-        assert!(!s.__quick(), "{text}");
-        all_cuts::<Unions>(text);
+    // Escapes in a `pattern` string and in a string whose pattern is one set of characters per
+    // offset (since stop 47; the automaton's before): matched on the characters they decode to,
+    // counted at their backslash.
+    texts::<Unions>(
+        &[
+            r#"{"sku": "ABC-\u00312\u00334"}"#,
+            r#"{"sku": "\u0041BC\u002d1234"}"#,
+            r#"{"quote": "\"b"}"#,
+            r#"{"quote": "\u0022b", "code": "\u0061b\n\"\\x"}"#,
+            r#"{"any": "x\u0079\u007a"}"#,
+            r#"{"code": "\ud83d\ude00ab"}"#,
+        ],
+        &[
+            r#"{"sku": "ABC-\u00412\u00334"}"#,
+            r#"{"sku": "ABC\u002e1234"}"#,
+            r#"{"sku": "ABC-123\u00e9"}"#,
+            r#"{"sku": "ABC-1234\u0030"}"#,
+            r#"{"quote": "\"c"}"#,
+            r#"{"quote": "\n"}"#,
+            r#"{"code": "ab\u0041\u0041\u0041\u0041\u0041"}"#,
+            r#"{"code": "\u0061\u0061"}"#,
+            r#"{"any": "x\ty"}"#,
+            r#"{"pin": "\u0030\u0030\u0030\u0030"}"#,
+            r#"{"pin": "\u00"}"#,
+            r#"{"code": "ab\ud83d"}"#,
+            r#"{"code": "ab\ud83dx"}"#,
+            r#"{"code": "ab\ude00"}"#,
+            r#"{"sku": "\q"}"#,
+        ],
+    );
+    // Dead where the automaton dies: at the escape's last byte (the character it decodes to,
+    // not a hex digit before), at the backslash past the `maxLength`.
+    for text in [
+        r#"{"sku": "ABC\u002e"#,
+        r#"{"sku": "ABC-\u0041"#,
+        r#"{"quote": "\n"#,
+        r#"{"any": "x\t"#,
+        r#"{"code": "ab\u0041\u0041\u0041\u0041\"#,
+        r#"{"pin": "123\"#,
+    ] {
+        dead_at_its_last_byte::<Unions>(text);
     }
     // Dead where the pattern's automaton dies: the third letter of the SKU that is lower case.
     let mut s = Unions::stream();
@@ -1550,6 +1674,16 @@ fn the_flat_reader_reads_unions_of_lists() {
 }
 
 /// `text` is alive up to its last byte, and dead there (fed in two fragments).
+/// Raw byte texts (characters cut short, broken, overlong) fed in 1-, 2- and 3-byte fragments
+/// and whole, each feed answered as the automaton alone answers it.
+fn raw_parity<T: Tool>(texts: &[&[u8]]) {
+    for bytes in texts {
+        for chunks in [&[1][..], &[2], &[3], &[100]] {
+            parity::<T>(bytes, chunks);
+        }
+    }
+}
+
 fn dead_at_its_last_byte<T: Tool>(text: &str) {
     let (head, last) = text.as_bytes().split_at(text.len() - 1);
     let mut s = T::stream();
@@ -1847,6 +1981,13 @@ fn the_flat_reader_reads_unions_of_objects_that_share_names() {
     ] {
         dead_at_its_last_byte::<Shared>(text);
     }
+    // An undeclared name beyond ASCII: the open branch's while it is alive, dead at its first
+    // byte once the open branch died (at the `,` past its `maxProperties`).
+    texts::<Shared>(&[r#"{"pair": {"é": 1}}"#], &[r#"{"pair": {"a": 1, "é": 2}}"#, r#"{"pair": {"é": 1, "b": 2}}"#]);
+    let mut s = Shared::stream();
+    assert!(!s.feed(br#"{"pair": {"a": 1, ""#).is_dead());
+    let Progress::Dead(d) = s.feed(&[0xC3]) else { panic!("no branch alive takes an undeclared name") };
+    assert_eq!(d.offset, 19);
     // Open branches with different undeclared members, or that take a declared name as theirs:
     // not flat.
     assert!(!Stream::<OtherExtras>::__flat() && !Stream::<TakenAsExtra>::__flat());
@@ -1978,27 +2119,58 @@ fn the_flat_reader_reads_names_and_enum_strings_beyond_ascii() {
         &[r#"{"größe": 1, "grün": false, "x": "ü"}"#, r#"{"x": "y"}"#],
         &[r#"{"größe": "1"}"#, r#"{"grün": true, "grün": true}"#, r#"{"x": 1}"#],
     );
-    for text in [r#"{"grüne": "x"}"#, r#"{"größe": 1, "été": "x"}"#, r#"{"größ": "x"}"#] {
-        assert!(WideOpen::is_valid_json(text) && !all_cuts::<WideOpen>(text), "{text}");
-    }
-    for text in [r#"{"grüne": 1}"#, r#"{"été": "x", "été": "y"}"#] {
-        all_cuts::<WideOpen>(text);
-    }
-    // A character cut short in a name or a member (an undeclared name's byte is no name's
-    // character), a continuation byte too many: each feed answered as the automaton answers it.
-    let cut: [&[u8]; 5] = [
+    // Undeclared names beyond ASCII (since stop 47; the automaton's before): their characters
+    // checked as UTF-8, a repeat found where it closes.
+    texts::<WideOpen>(
+        &[
+            r#"{"grüne": "x"}"#,
+            r#"{"größe": 1, "été": "x"}"#,
+            r#"{"größ": "x", "größer": "y", "grün": true}"#,
+            r#"{"日本語": "x", "😀": "y", "€": ""}"#,
+            r#"{"été2": "y", "ét": "x"}"#,
+        ],
+        &[
+            r#"{"grüne": 1}"#,
+            r#"{"été": "x", "été": "y"}"#,
+            r#"{"été": "x", "größe": 2, "été": "y"}"#,
+            r#"{"größ": "x", "größe": 1, "größ": "z"}"#,
+            r#"{"日本語": "x", "日本": "y", "日本語": "z"}"#,
+            r#"{"été2": "y", "ét": "x", "ét\u00e9": 1}"#,
+        ],
+    );
+    // Escaped undeclared names (since stop 47), compared and hashed as the names they decode
+    // to.
+    texts::<WideOpen>(
+        &[r#"{"\u00e9t\u00e9": "x", "\u00e9t\u00e8": "y"}"#, r#"{"gr\u00f6\u00dfer": "x", "gr\u00fcn": false}"#],
+        &[
+            r#"{"été": "x", "\u00e9t\u00e9": "y"}"#,
+            r#"{"\u00e9t\u00e9": "x", "été": "y"}"#,
+            r#"{"gr\u00fcn": false, "grün": true}"#,
+            r#"{"grün": false, "gr\u00fcn": true}"#,
+            r#"{"gr\u00fcn": "x"}"#,
+        ],
+    );
+    // Characters cut short in a name or a member, a continuation byte too many, overlong,
+    // beyond U+10FFFF, a surrogate, a quote or a plain byte where a continuation byte is due: each
+    // feed answered as the automaton answers it.
+    let cut: [&[u8]; 14] = [
+        b"{\"x\xC3\\u00e9\": \"a\"}",
         b"{\"gr\xC3x\": \"a\"}",
         b"{\"\xC3\": \"a\"}",
         b"{\"gr\xC3\xBC\xBCn\": true}",
         b"{\"unit\": \"\xC2C\"}",
         b"{\"unit\": \"\xC2\xB0\xB0C\"}",
+        b"{\"x\xE6\x97\": \"a\"}",
+        b"{\"x\xE0\x80\x80\": \"a\"}",
+        b"{\"x\xC0\xAF\": \"a\"}",
+        b"{\"x\xF4\x90\x80\x80\": \"a\"}",
+        b"{\"x\xED\xA0\x80\": \"a\"}",
+        b"{\"x\xF0\x9F\x98\x80\xBF\": \"a\"}",
+        b"{\"\xE6\x97\xA5\xE6\x9C\": \"a\"}",
+        b"{\"x\xFF\": \"a\"}",
     ];
-    for bytes in cut {
-        for chunks in [&[1][..], &[2], &[3], &[100]] {
-            parity::<Wide>(bytes, chunks);
-            parity::<WideOpen>(bytes, chunks);
-        }
-    }
+    raw_parity::<Wide>(&cut);
+    raw_parity::<WideOpen>(&cut);
 }
 
 #[test]
@@ -2159,11 +2331,7 @@ fn the_flat_reader_steps_patterns_over_characters_beyond_ascii() {
         b"{\"greek\": \"\xCE\xB1\xB1\xCE\xB2\"}",
         b"{\"word\": \"\xC3\xA9\xC3\"}",
     ];
-    for bytes in cut {
-        for chunks in [&[1][..], &[2], &[3], &[100]] {
-            parity::<WidePatterns>(bytes, chunks);
-        }
-    }
+    raw_parity::<WidePatterns>(&cut);
 }
 
 #[test]
@@ -2204,14 +2372,173 @@ fn the_flat_reader_reads_escapes_in_enum_strings_and_closed_keys() {
     for text in [r#"{"mark": "\u00e8"#, r#"{"mark": "\u01"#, r#"{"mark": "\ud83d\udca8"#, r#"{"mark": "\ud83d\ude"#] {
         dead_at_its_last_byte::<Escaped>(text);
     }
-    // An escape in a string with a `maxLength`, in an open object's key: the automaton's.
+    // An escape in a string with a `maxLength`: the automaton's.
     for text in [r#"{"lim": "\u00e9"}"#, r#"{"lim": "\u0061"}"#] {
         assert!(Escaped::is_valid_json(text) && !all_cuts::<Escaped>(text), "{text}");
     }
-    for text in [r#"{"\u00e9": 1}"#, r#"{"x\u00e9": "y"}"#] {
-        assert!(EscapedOpen::is_valid_json(text) && !all_cuts::<EscapedOpen>(text), "{text}");
+    // Escapes in an open object's keys (since stop 47): a declared name's narrowed as in a
+    // closed object, an undeclared one's repeat found where it closes.
+    texts::<EscapedOpen>(
+        &[
+            r#"{"\u00e9": 1}"#,
+            r#"{"x\u00e9": "y", "\u00e9": 2, "x\u00e8": "z"}"#,
+            r#"{"a\"b": "y", "a\\b": "z", "a\/b": "w", "\ud83d\ude00": "v", "\n\t": ""}"#,
+        ],
+        &[
+            r#"{"\u00e9": 1, "é": 2}"#,
+            r#"{"é": 1, "\u00e9": 2}"#,
+            r#"{"\u00e9": "1"}"#,
+            r#"{"\u00e9x": "a", "\u00E9x": "b"}"#,
+            r#"{"éx": "a", "\u00e9x": "b"}"#,
+            r#"{"a/b": "a", "a\/b": "b"}"#,
+            r#"{"x\q": "a"}"#,
+            r#"{"x\ud83d": "a"}"#,
+            r#"{"x\ud83dx": "a"}"#,
+            r#"{"x\ude00": "a"}"#,
+            r#"{"x\u00": "a"}"#,
+            r#"{"x\u00e9": 1}"#,
+        ],
+    );
+}
+
+#[test]
+fn the_flat_reader_reads_pattern_properties() {
+    assert!(Stream::<Labeled>::__flat());
+    assert!(!Stream::<TwoPatterns>::__flat() && !Stream::<NamePatterned>::__flat());
+    texts::<Labeled>(
+        &[
+            r#"{"name": "web", "labels": {"app": "nginx", "tier": "front", "Kind": "a"}}"#,
+            r#"{"labels": {}, "wide": {}, "ext": {}}"#,
+            r#"{"labels": {"a_1": "", "Kind": "b", "zz": "x", "k": "y"}}"#,
+            r#"{"wide": {"été": true, "日本": false, "Ωmega": true}}"#,
+            r#"{"ext": {"x-rate": 5, "id": 1, "other": "s", "x-": 0, "x": "y"}}"#,
+            r#"{"ext": {"\u0078-a": 1, "\u0069d": 2, "\u0069": "i"}}"#,
+            r#"{"labels": {"k\u0061": "v", "\u004bind": "a"}, "wide": {"\u00e9t\u00e9": true}}"#,
+        ],
+        &[
+            r#"{"labels": {"App": "x"}}"#,
+            r#"{"labels": {"app": "toolongvalue"}}"#,
+            r#"{"labels": {"app": 1}}"#,
+            r#"{"labels": {"app": "x", "app": "y"}}"#,
+            r#"{"labels": {"a-b": "x"}}"#,
+            r#"{"labels": {"": "x"}}"#,
+            r#"{"labels": {"Kin": "x"}}"#,
+            r#"{"labels": {"Kinder": "x"}}"#,
+            r#"{"labels": {"Kind": "c"}}"#,
+            r#"{"labels": {"Kind": "a", "Kind": "b"}}"#,
+            r#"{"labels": {"a": "1", "b": "2", "c": "3", "d": "4", "e": "5"}}"#,
+            r#"{"labels": {"k\u0041": "v"}}"#,
+            r#"{"labels": {"a\u0062": "v", "ab": "w"}}"#,
+            r#"{"wide": {"été1": true}}"#,
+            r#"{"wide": {"été": 1}}"#,
+            r#"{"wide": {"a": true, "a": false}}"#,
+            r#"{"ext": {"x-rate": "5"}}"#,
+            r#"{"ext": {"x-rate": -1}}"#,
+            r#"{"ext": {"other": 5}}"#,
+            r#"{"ext": {"\u0078-a": "s"}}"#,
+            r#"{"ext": {"x-a": 1, "\u0078-a": 2}}"#,
+            r#"{"ext": {"id": "1"}}"#,
+        ],
+    );
+    // Dead where the automaton dies: at the quote that closes a key the pattern does not match,
+    // at a `,` past the `maxProperties`.
+    for text in [
+        r#"{"labels": {"A""#,
+        r#"{"labels": {"a-""#,
+        r#"{"labels": {"Kin""#,
+        r#"{"labels": {"""#,
+        r#"{"wide": {"ab1""#,
+        r#"{"labels": {"a": "1", "b": "2", "c": "3", "d": "4","#,
+    ] {
+        dead_at_its_last_byte::<Labeled>(text);
     }
-    for text in [r#"{"\u00e9": 1, "é": 2}"#, r#"{"\u00e9": "1"}"#, r#"{"\u00e9x": "a", "\u00E9x": "b"}"#] {
-        all_cuts::<EscapedOpen>(text);
+    // Not before: a key's byte that the pattern cannot take is alive (the key is matched where
+    // it closes).
+    let mut s = Labeled::stream();
+    assert!(!s.feed(br#"{"labels": {"A-"#).is_dead() && s.__quick());
+    // Characters cut short or broken in such a key: each feed as the automaton answers it.
+    let cut: [&[u8]; 4] = [
+        b"{\"wide\": {\"\xC3\": true}}",
+        b"{\"wide\": {\"\xC3x\": true}}",
+        b"{\"wide\": {\"\xFF\": true}}",
+        b"{\"wide\": {\"\xCE\xA9\xA9\": true}}",
+    ];
+    raw_parity::<Labeled>(&cut);
+    for text in [r#"{"a": 1, "ab": "x"}"#, r#"{"b": "y"}"#, r#"{"ab": 1}"#] {
+        all_cuts::<TwoPatterns>(text);
     }
+    for text in [r#"{"app": "long"}"#, r#"{"ap": "x"}"#] {
+        all_cuts::<NamePatterned>(text);
+    }
+}
+
+#[test]
+fn the_flat_reader_reads_contains() {
+    assert!(Stream::<Contained>::__flat() && !Stream::<MaxContained>::__flat());
+    texts::<Contained>(
+        &[
+            r#"{"tags": ["x", "primary"]}"#,
+            r#"{"nums": [10, "x", 11, null]}"#,
+            r#"{"nest": [[1], [2, 1]]}"#,
+            r#"{"both": ["b", "a"]}"#,
+            r#"{"tags": ["primary"], "nums": [10, 20], "nest": [], "both": ["a"]}"#,
+            r#"{"tags": ["pr\u0069mary"]}"#,
+        ],
+        &[
+            r#"{"tags": ["x"]}"#,
+            r#"{"tags": []}"#,
+            r#"{"nums": [10, 9]}"#,
+            r#"{"nums": [10.5, 12]}"#,
+            r#"{"nest": [[2]]}"#,
+            r#"{"nest": [[1], []]}"#,
+            r#"{"both": ["a", "a"]}"#,
+            r#"{"both": ["b"]}"#,
+            r#"{"tags": ["primary", 1]}"#,
+            r#"{"tags": ["a", "b", "c", "d", "primary"]}"#,
+        ],
+    );
+    // Dead where the array closes, not before.
+    for text in [r#"{"tags": ["x"]"#, r#"{"nest": [[2]"#, r#"{"nums": [10, 9]"#] {
+        dead_at_its_last_byte::<Contained>(text);
+    }
+    for text in [r#"{"tags": ["a", "a"]}"#, r#"{"tags": ["a"]}"#, r#"{"tags": []}"#] {
+        all_cuts::<MaxContained>(text);
+    }
+}
+
+#[test]
+fn the_flat_reader_reads_property_names() {
+    assert!(Stream::<Named>::__flat());
+    texts::<Named>(
+        &[
+            r#"{"m": {"ab": 1, "c": 2, "xyz": 3}}"#,
+            r#"{"w": {"éé": true, "日本語": false}, "m": {}}"#,
+            r#"{"free": {"anything long": 1, "": [2]}}"#,
+        ],
+        &[
+            r#"{"m": {"abcd": 1}}"#,
+            r#"{"m": {"A": 1}}"#,
+            r#"{"m": {"": 1}}"#,
+            r#"{"m": {"a1": 1}}"#,
+            r#"{"m": {"ab": "x"}}"#,
+            r#"{"m": {"ab": 1, "ab": 2}}"#,
+            r#"{"w": {"é": true}}"#,
+            r#"{"w": {"日本語x": true}}"#,
+            r#"{"w": {"ab": 1}}"#,
+        ],
+    );
+    // Dead where the automaton dies: at the character past the `maxLength`, where the pattern
+    // dies, at the quote of a name too short or that the pattern does not match yet.
+    for text in
+        [r#"{"m": {"abcd"#, r#"{"m": {"A"#, r#"{"m": {"a1"#, r#"{"m": {"""#, r#"{"w": {"é""#, r#"{"w": {"日本語x"#]
+    {
+        dead_at_its_last_byte::<Named>(text);
+    }
+    // An escape in such a key: the automaton's.
+    let text = r#"{"m": {"a\u0062": 1}}"#;
+    assert!(Named::is_valid_json(text) && !all_cuts::<Named>(text));
+    // Characters cut short or broken in such a key: each feed as the automaton answers it.
+    let cut: [&[u8]; 3] =
+        [b"{\"w\": {\"\xC3\xA9\xC3\": true}}", b"{\"w\": {\"a\xC3x\": true}}", b"{\"m\": {\"a\xFF\": 1}}"];
+    raw_parity::<Named>(&cut);
 }

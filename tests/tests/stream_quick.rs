@@ -14,7 +14,7 @@ mod reader_parity;
 use reader_parity::{all_cuts, parity};
 
 tool_schema! {
-    /// What the quick reader reads itself (`pairs`' `contains` keeps the tool from the flat
+    /// What the quick reader reads itself (`pairs`' `maxContains` keeps the tool from the flat
     /// reader, which reads the rest as well: these tests are the quick reader's).
     pub struct Ordinary = {
         "type": "object",
@@ -35,7 +35,7 @@ tool_schema! {
             },
             "extra": {"type": "object"},
             "any": {},
-            "pairs": {"type": "array", "contains": {"type": "integer"}}
+            "pairs": {"type": "array", "contains": {"type": "integer"}, "maxContains": 4}
         },
         "required": ["path"],
         "additionalProperties": false
@@ -47,7 +47,7 @@ tool_schema! {
     /// `Ordinary`, keeps it from the flat reader (which reads undeclared keys).
     pub struct Open = {
         "type": "object",
-        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}, "pairs": {"type": "array", "contains": {"type": "integer"}}},
+        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}, "pairs": {"type": "array", "contains": {"type": "integer"}, "maxContains": 4}},
         "maxProperties": 3
     };
 }

@@ -2,8 +2,12 @@
 //! tool arguments: an object (or an array) whose values are scalars (strings, perhaps with a
 //! `pattern`, `enum`s of scalars, numbers, booleans, `null`), free values (any JSON value), or
 //! objects and arrays of such values in turn, at most 8 deep, each object with at most 64
-//! declared names (its undeclared members free, or of one such value, or none), each array with
-//! its `prefixItems` and one `items` (counts and `uniqueItems` allowed); a value may also be a
+//! declared names (its undeclared members free, or of one such value, or none; or, with one
+//! `patternProperties` entry that none of its names matches, of that entry's value where the
+//! pattern matches the name, judged where the name closes; its `propertyNames`' lengths and
+//! `pattern` checked at each byte of a name), each array with
+//! its `prefixItems` and one `items` (counts, `uniqueItems` and `contains` without `maxContains`
+//! allowed, the last judged where the array closes); a value may also be a
 //! union of such values that take different kinds (read as the branch its first byte picks), a
 //! union of scalars whose kinds overlap (read as one string or number that the union's scan
 //! function judges where it ends), or a union of objects (read as one object whose names are all
@@ -25,16 +29,15 @@
 //!
 //! Names and `enum` strings beyond ASCII are compared on their raw UTF-8 bytes, and their escapes
 //! on the characters they decode to, narrowed where the automaton narrows them; a `pattern`
-//! string's bytes are stepped on the pattern's automaton, which is over UTF-8's bytes.
+//! string's bytes, and those of the characters its escapes decode to, are stepped on the
+//! pattern's automaton, which is over UTF-8's bytes.
 //!
 //! Its contract is the quick reader's: it only ever answers "alive for certain". Whatever it does
-//! not read itself (a key no declared name continues in a closed object, an escape in the key of
-//! an object that takes undeclared names or in a `pattern` string, a non-ASCII byte in an
-//! undeclared key, an escape or a non-ASCII byte in an `enum` string with a `minLength` or a
-//! `maxLength`, a `\u` escape of a surrogate's half, a value of a kind its property does not
-//! take, a union of objects' name to which the branches alive give
-//! different subschemas, or its value that fails the subschema its name has where an open branch
-//! takes it,
+//! not read itself (a key no declared name continues in a closed object, a character beyond
+//! ASCII in a string whose `pattern` is one set of characters per offset, an escape or a
+//! non-ASCII byte in an `enum` string with a `minLength` or a `maxLength`, a value of a kind its
+//! property does not take, a union of objects' name to which the branches alive give different
+//! subschemas, or its value that fails the subschema its name has where an open branch takes it,
 //! a free value nested deeper than its stack, and any death, a repeated key's included) ends its
 //! reading, and the automaton reads the whole text so far, once, and answers from there. Every
 //! death the automaton would find in a fragment makes this reader stop in that fragment (tested
@@ -43,7 +46,7 @@
 use std::fmt;
 
 use crate::pattern::{Pattern, Stepped};
-use crate::text::{hash_text, key_before, Num, Scanner};
+use crate::text::{hash_text, key_before, Num, Scanner, Str};
 
 use super::lean::{judge_complete, WINDOW};
 use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead};
@@ -100,7 +103,8 @@ pub struct Object {
     pub names: u64,
     /// `required`, as bits over the names.
     pub required: u64,
-    /// `additionalProperties: false`.
+    /// `additionalProperties: false`, and no `patternProperties`: the object takes no name it
+    /// does not declare.
     pub closed: bool,
     /// `minProperties` (0 when absent).
     pub min: u64,
@@ -154,8 +158,12 @@ pub struct Array {
     pub prefix: u32,
     /// The value number of its first `prefixItems` value (the others follow it in order).
     pub first: u32,
-    /// `uniqueItems`: the closed array is judged by [`FlatSpec::array_end`].
+    /// `uniqueItems`: the closed array is judged by [`FlatSpec::array_end`] (unless its items
+    /// are strings told apart as they come).
     pub unique: bool,
+    /// `contains` (without `maxContains`): the closed array is judged by
+    /// [`FlatSpec::array_end`].
+    pub contains: bool,
 }
 
 impl Array {
@@ -224,6 +232,12 @@ pub trait FlatSpec: 'static {
     const UNIONS: bool;
     /// Value `p`'s `pattern`, when it has one.
     fn pattern(p: u32) -> Option<&'static Pattern>;
+    /// Object `o`'s one `patternProperties` entry, when it has one: its pattern, and the value
+    /// number of a member whose undeclared name the pattern matches.
+    fn key_pattern(o: u32) -> Option<(&'static Pattern, u32)>;
+    /// Object `o`'s `propertyNames`, when they say something of a name: their `pattern`, their
+    /// `minLength` and their `maxLength`.
+    fn key_names(o: u32) -> Option<(Option<&'static Pattern>, u64, u64)>;
     /// The value read for a name (its value `p`) of the union of objects around it, its
     /// branches `live` alive that take the name: `p` itself, or, when the branches that declare
     /// it give it different subschemas, the one those alive give it ([`NONE`] when they give it
@@ -340,6 +354,24 @@ fn root_complete(prog: &'static Program, text: &[u8], at: usize, b: u8) -> Optio
     judge_complete(prog.node(prog.root), text, at, b, 0)?.ok()
 }
 
+/// The name a quoted key (`quoted`, its quotes included) decodes to.
+#[cold]
+#[inline(never)]
+fn decoded(quoted: &[u8]) -> Option<Str<'_>> {
+    Scanner::new(std::str::from_utf8(quoted).ok()?).string().ok()
+}
+
+/// Whether pattern `p` matches a key: its bytes `raw`, or the name it decodes to when it has
+/// escapes (`escaped`). Once per key, where it closes.
+#[cold]
+#[inline(never)]
+fn pattern_matches(p: &Pattern, raw: &[u8], escaped: Option<&Str<'_>>) -> bool {
+    match escaped {
+        Some(key) => p.is_match_chars(key.chars()),
+        None => std::str::from_utf8(raw).is_ok_and(|k| p.is_match(k)),
+    }
+}
+
 /// Whether plain byte `b` is in the set at offset `off` of a [`Start::Fixed`] string.
 #[inline(always)]
 fn in_set(masks: &[u128], off: u64, b: u8) -> bool {
@@ -386,9 +418,12 @@ enum St {
     Fixed,
     /// in a string value's escape (where: [`Esc`])
     Esc,
-    /// in an escape of an `enum` string, or of a closed object's key (where: [`Esc`])
+    /// in an escape of an `enum` string, or of a key (where: [`Esc`])
     EnumEsc,
     KeyEsc,
+    /// in an escape of a string with a `pattern`, or of a `fixed` one (where: [`Esc`])
+    PatEsc,
+    FixedEsc,
     /// in a string value's multi-byte character
     Utf8,
     /// in a number: after its `-`, its leading `0`, in its integer digits, after its `.`, in its
@@ -422,6 +457,9 @@ enum Esc {
     LowU,
     /// its low half's hex digits
     LowHex(u8, u16),
+    /// not in an escape: in a key under `propertyNames`, read in [`St::KeyEsc`] (out of line)
+    /// by [`FlatReader::key_named`]
+    Named,
 }
 
 /// What a byte after an escape's backslash did.
@@ -451,7 +489,8 @@ pub struct FlatReader<S: FlatSpec> {
     cand: u64,
     /// bytes of the key, characters of the string, so far
     off: u64,
-    /// the string's `maxLength`
+    /// the string's `maxLength`; in a key under `propertyNames`, its characters so far (a key
+    /// has no `maxLength` of its own: the field is free there)
     max: u64,
     /// the innermost container
     inner: Frame,
@@ -465,16 +504,20 @@ pub struct FlatReader<S: FlatSpec> {
     /// the current string's sets of characters per offset ([`Start::Fixed`])
     fixed: &'static [u128],
     /// the current number: its sign, its digits' value, their count, the count before its
-    /// point, whether it has an exponent
+    /// point, whether it has an exponent (`sig`: also the high surrogate of an escape's pair; in
+    /// a key under `propertyNames`, their pattern's automaton state, [`MATCHED`] once it matched
+    /// whatever follows: the fields a key leaves free, so that the state keeps its size)
     neg: bool,
     sig: u64,
     digits: usize,
     point: Option<usize>,
     exp: bool,
     /// the current escape, and the current multi-byte character (continuation bytes due, the
-    /// range of the next; in a key, the count alone)
+    /// range of the next)
     esc: Esc,
     utf: (u8, u8, u8),
+    /// the current key has an escape (its bytes are not the decoded name's)
+    key_esc: bool,
     spec: std::marker::PhantomData<fn() -> S>,
 }
 
@@ -604,7 +647,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.out(text, b, *at, |r, text, b, at| r.pattern_byte::<false>(text, b, &mut { at }))
                 }
             }
-            St::Str | St::Enum | St::Fixed | St::Esc | St::Utf8 | St::EnumEsc => {
+            St::Str | St::Enum | St::Fixed | St::Esc | St::Utf8 | St::EnumEsc | St::PatEsc | St::FixedEsc => {
                 if LONG {
                     self.string_rare(text, b, *at)
                 } else {
@@ -622,7 +665,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.key_other(b)
                 }
             }
-            St::KeyEsc => self.escaped(b),
+            St::KeyEsc => self.out(text, b, *at, Self::key_escaped),
             St::Int | St::Frac | St::Minus | St::Zero | St::Dot | St::E | St::ESign | St::Exp => {
                 if LONG {
                     self.number::<true>(text, b, *at)
@@ -878,11 +921,14 @@ impl<S: FlatSpec> FlatReader<S> {
     fn close(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         let ok = if self.inner.arr {
             let a = S::array(self.inner.cont);
+            let span = text.get(self.inner.open..=at).unwrap_or_default();
             b == b']'
                 && self.inner.count >= a.min
-                && (!a.unique
-                    || self.items_unique(text, at)
-                    || S::array_end(self.inner.cont, text.get(self.inner.open..=at).unwrap_or_default()))
+                && if a.contains {
+                    S::array_end(self.inner.cont, span)
+                } else {
+                    !a.unique || self.items_unique(text, at) || S::array_end(self.inner.cont, span)
+                }
         } else {
             let o = S::object(self.inner.cont);
             b == b'}'
@@ -969,6 +1015,10 @@ impl<S: FlatSpec> FlatReader<S> {
         self.off = 0;
         self.start = at;
         self.st = St::Key;
+        self.key_esc = false;
+        if let Some((pattern, _, _)) = S::key_names(self.inner.cont) {
+            return self.named_start(pattern) && self.key_alive(self.cand);
+        }
         self.key_alive(self.cand)
     }
 
@@ -976,10 +1026,7 @@ impl<S: FlatSpec> FlatReader<S> {
     /// undeclared names and the key is not inside a multi-byte character).
     #[inline(always)]
     fn key_alive(&self, cand: u64) -> bool {
-        cand != 0
-            || (S::object(self.inner.cont).extra != NONE
-                && self.utf.0 == 0
-                && (!S::LIVE || Self::open_alive(self.inner.cont, self.inner.live)))
+        cand != 0 || (self.utf.0 == 0 && self.open_takes())
     }
 
     /// A key's closing quote (at `at`): the one name of its length among the candidates, or an
@@ -1006,38 +1053,147 @@ impl<S: FlatSpec> FlatReader<S> {
         true
     }
 
-    /// A key's byte `b` that is not plain: a byte of a multi-byte character that a candidate
-    /// name has there (raw UTF-8 bytes the same as a name's are a character of it); anything
-    /// else is the automaton's (an escape, a control character, a multi-byte character in an
-    /// undeclared name, whose bytes the reader does not check).
+    /// A key's byte `b` that is not plain: an escape's backslash, or a byte of a multi-byte
+    /// character, checked as UTF-8 (the character is certain at its first byte), that a
+    /// candidate name has there (raw UTF-8 bytes the same as a name's are a character of it) or
+    /// that an undeclared name may have; anything else (a control character) is the
+    /// automaton's.
     #[cold]
     #[inline(never)]
     fn key_other(&mut self, b: u8) -> bool {
-        if b == b'\\' && S::object(self.inner.cont).extra == NONE {
+        if self.utf.0 != 0 {
+            if !self.continuation(b) {
+                return false;
+            }
+        } else if b == b'\\' {
             self.st = St::KeyEsc;
+            self.key_esc = true;
             return self.escape_start();
-        }
-        if b < 0x80 {
-            return false;
+        } else {
+            let Some(u) = utf8_lead(b) else { return false };
+            self.utf = u;
         }
         self.cand &= S::name_other(self.inner.cont, usize::try_from(self.off).unwrap_or(usize::MAX), b);
         self.off += 1;
-        // The continuation bytes its character still needs (those of a candidate: the bytes
-        // that match a name's are valid UTF-8); until they came, no byte is an undeclared
-        // name's ([`FlatReader::key_alive`]).
-        self.utf.0 = utf8_lead(b).map_or(self.utf.0.saturating_sub(1), |u| u.0);
-        self.cand != 0
+        // Inside the character, a plain byte or the closing quote is dead
+        // ([`FlatReader::key_alive`], [`FlatReader::undeclared`]).
+        self.cand != 0 || self.open_takes()
     }
 
-    /// A key whose closing quote is at `at` that is no candidate name, its bytes all plain (an
-    /// escape or another byte in a key is the automaton's): a member read as the object's
-    /// [`Object::extra`] when the object takes undeclared names and the name is not present
-    /// already (a declared one, compared whole; an undeclared one, looked for in the object's
-    /// text when its hash bits are all set).
+    /// A key opens in an object with `propertyNames`: its bytes are read in [`St::KeyEsc`] as
+    /// [`Esc::Named`] (out of line), from the pattern's automaton's start.
+    #[cold]
+    #[inline(never)]
+    fn named_start(&mut self, pattern: Option<&'static Pattern>) -> bool {
+        let state = match pattern {
+            Some(p) => match p.start() {
+                Some(s) => u64::from(s),
+                None => return false,
+            },
+            None => MATCHED,
+        };
+        (self.max, self.sig) = (0, state);
+        (self.st, self.esc) = (St::KeyEsc, Esc::Named);
+        true
+    }
+
+    /// A byte `b` (at `at`) of a key under `propertyNames`: checked against them as the
+    /// automaton checks a name (its characters counted at their first byte and stepped on the
+    /// pattern's automaton, dead past the `maxLength` or where the pattern dies; at the closing
+    /// quote, the `minLength` and the pattern's end), then read as a key's byte one at a time.
+    /// An escape is the automaton's.
+    #[inline(never)]
+    fn key_named(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        let Some((pattern, min, max)) = S::key_names(self.inner.cont) else { return false };
+        let (chars, state) = (self.max, self.sig);
+        if b == b'\\' {
+            return false;
+        }
+        if b == b'"' && self.utf.0 == 0 {
+            let matched =
+                state == MATCHED || pattern.is_some_and(|p| u32::try_from(state).is_ok_and(|s| p.matches_at_end(s)));
+            if chars < min || !matched {
+                return false;
+            }
+        } else {
+            let chars = chars + u64::from(b & 0xC0 != 0x80);
+            if chars > max {
+                return false;
+            }
+            let mut next = state;
+            if let (Some(p), Ok(s)) = (pattern, u32::try_from(state)) {
+                let (s, how) = p.step(s, b);
+                next = match how {
+                    Stepped::Live => u64::from(s),
+                    Stepped::Matched => MATCHED,
+                    Stepped::Dead | Stepped::Unknown => return false,
+                };
+            }
+            (self.max, self.sig) = (chars, next);
+        }
+        // The byte as [`FlatReader::step`] reads a key's byte on the one-byte way.
+        self.st = St::Key;
+        let alive = if is_plain(b) {
+            let off = usize::try_from(self.off).unwrap_or(usize::MAX);
+            self.cand &= S::name_byte(self.inner.cont, off, b);
+            self.off += 1;
+            self.key_alive(self.cand)
+        } else if b == b'"' {
+            self.close_key(text, at)
+        } else {
+            self.key_other(b)
+        };
+        if self.st == St::Key {
+            (self.st, self.esc) = (St::KeyEsc, Esc::Named);
+        }
+        alive
+    }
+
+    /// A byte of a key in [`St::KeyEsc`]: after an escape's backslash, or under
+    /// `propertyNames` ([`Esc::Named`]).
+    fn key_escaped(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        if self.esc == Esc::Named {
+            return self.key_named(text, b, at);
+        }
+        self.escaped(b)
+    }
+
+    /// Whether the current object may take an undeclared name (a union of objects': a branch
+    /// alive that is open; an object with a `patternProperties` pattern: one it matches, told
+    /// where the name closes, as the automaton tells it).
+    #[inline(always)]
+    fn open_takes(&self) -> bool {
+        (S::object(self.inner.cont).extra != NONE || S::key_pattern(self.inner.cont).is_some())
+            && (!S::LIVE || Self::open_alive(self.inner.cont, self.inner.live))
+    }
+
+    /// A key whose closing quote is at `at` that is no candidate name: a member read as the
+    /// object's [`Object::extra`] when the object takes undeclared names and the name is not
+    /// present already (a declared one, compared whole; an undeclared one, looked for in the
+    /// object's text when its hash bits are all set), compared and hashed as the name it decodes
+    /// to.
     #[inline(never)]
     fn undeclared(&mut self, text: &[u8], at: usize) -> bool {
         let o = S::object(self.inner.cont);
-        if o.extra == NONE {
+        // (Its bytes are valid UTF-8 up to a character cut short by the quote.)
+        if self.utf.0 != 0 {
+            return false;
+        }
+        let Some(raw) = text.get(self.start + 1..at) else { return false };
+        // Without escapes, its bytes are the decoded name's; with them, it is decoded once.
+        let escaped = if self.key_esc {
+            let Some(key) = decoded(text.get(self.start..=at).unwrap_or_default()) else { return false };
+            Some(key)
+        } else {
+            None
+        };
+        // Its value: the `patternProperties` entry's when its pattern matches it, else
+        // `additionalProperties`'.
+        let prop = match S::key_pattern(self.inner.cont) {
+            Some((p, v)) if pattern_matches(p, raw, escaped.as_ref()) => v,
+            _ => o.extra,
+        };
+        if prop == NONE {
             return false;
         }
         if S::LIVE && o.branches != 0 {
@@ -1047,16 +1203,30 @@ impl<S: FlatSpec> FlatReader<S> {
                 return false;
             }
         }
-        let Some(key) = text.get(self.start + 1..at).filter(|k| k.is_ascii()) else { return false };
-        let mut same = o.names & self.inner.seen & S::name_len(self.inner.cont, key.len());
-        while same != 0 {
-            if S::name(self.inner.cont, same.trailing_zeros()).as_bytes() == key {
-                return false;
+        // A declared name present already is a repeat; the hash is the one the automaton's
+        // filter takes (of the decoded name).
+        let h = match &escaped {
+            Some(key) => {
+                let mut seen = o.names & self.inner.seen;
+                while seen != 0 {
+                    if key.eq_str(S::name(self.inner.cont, seen.trailing_zeros())) {
+                        return false;
+                    }
+                    seen &= seen - 1;
+                }
+                key.hash()
             }
-            same &= same - 1;
-        }
-        // (Its bytes are the decoded name's: the hash the automaton's filter takes.)
-        let h = hash_text(key);
+            None => {
+                let mut same = o.names & self.inner.seen & S::name_len(self.inner.cont, raw.len());
+                while same != 0 {
+                    if S::name(self.inner.cont, same.trailing_zeros()).as_bytes() == raw {
+                        return false;
+                    }
+                    same &= same - 1;
+                }
+                hash_text(raw)
+            }
+        };
         let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
         if self.inner.keys & bits == bits {
             // The object's text read again at most `RESCANS` times (the filter fills as names
@@ -1067,7 +1237,7 @@ impl<S: FlatSpec> FlatReader<S> {
             self.inner.hits += 1;
         }
         self.inner.keys |= bits;
-        self.prop = o.extra;
+        self.prop = prop;
         self.st = St::Colon;
         true
     }
@@ -1148,6 +1318,7 @@ impl<S: FlatSpec> FlatReader<S> {
         match self.st {
             St::Esc => return self.escape(b),
             St::EnumEsc => return self.escaped(b),
+            St::PatEsc | St::FixedEsc => return self.pattern_escaped(b),
             St::Utf8 => {
                 if !self.continuation(b) {
                     return false;
@@ -1178,12 +1349,13 @@ impl<S: FlatSpec> FlatReader<S> {
             return member && S::string_end(self.prop, self.off, span);
         }
         // An `enum` string's escapes and multi-byte characters are compared with its members
-        // out of line; a `fixed` one's are the automaton's.
+        // out of line; a `fixed` one's escapes are read out of line, its multi-byte characters
+        // are the automaton's.
         if self.st == St::Enum {
             return self.member_other(b);
         }
         if self.st == St::Fixed {
-            return false;
+            return b == b'\\' && self.pattern_escape();
         }
         // A character is certain at its first byte.
         self.off += 1;
@@ -1218,8 +1390,9 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A byte of a string value with a `pattern` (at `*at`; `LONG`: with the plain bytes after
     /// it): its plain characters counted and stepped on the pattern's automaton, as the quick
-    /// reader does; its multi-byte characters' bytes too ([`FlatReader::pattern_wide`]); its
-    /// closing quote; anything else (an escape, a control byte) is the automaton's.
+    /// reader does; its multi-byte characters' bytes too ([`FlatReader::pattern_wide`]), and its
+    /// escapes' characters ([`FlatReader::pattern_escaped`]); its closing quote; anything else (a
+    /// control byte) is the automaton's.
     #[inline(always)]
     fn pattern_byte<const LONG: bool>(&mut self, text: &[u8], b: u8, at: &mut usize) -> bool {
         let Some(p) = S::pattern(self.prop) else { return false };
@@ -1233,26 +1406,30 @@ impl<S: FlatSpec> FlatReader<S> {
             return matched && S::string_end(self.prop, self.off, span);
         }
         if !is_plain(b) {
-            return false;
+            return b == b'\\' && self.pattern_escape();
         }
         let end = if LONG { plain_end(text, *at + 1) } else { *at + 1 };
         let run = text.get(*at..end).unwrap_or_default();
         self.off += run.len() as u64;
         *at = end - 1;
-        if self.off > self.max {
-            return false;
+        self.off <= self.max && self.pattern_step(p, run)
+    }
+
+    /// The current string's pattern's automaton (its state in `cand`) stepped over `run`:
+    /// whether it is still live, or matched whatever follows (where it gives up, the automaton
+    /// judges the string).
+    #[inline(always)]
+    fn pattern_step(&mut self, p: &'static Pattern, run: &[u8]) -> bool {
+        if self.cand == MATCHED {
+            return true;
         }
-        if self.cand != MATCHED {
-            let Ok(state) = u32::try_from(self.cand) else { return false };
-            let (state, how) = p.step_run(state, run);
-            self.cand = u64::from(state);
-            match how {
-                Stepped::Live => {}
-                Stepped::Matched => self.cand = MATCHED,
-                // (Where the pattern's automaton gives up, the automaton judges the string.)
-                Stepped::Dead | Stepped::Unknown => return false,
-            }
-        }
+        let Ok(state) = u32::try_from(self.cand) else { return false };
+        let (state, how) = p.step_run(state, run);
+        self.cand = match how {
+            Stepped::Live => u64::from(state),
+            Stepped::Matched => MATCHED,
+            Stepped::Dead | Stepped::Unknown => return false,
+        };
         true
     }
 
@@ -1284,20 +1461,43 @@ impl<S: FlatSpec> FlatReader<S> {
         } else if !self.continuation(b) {
             return false;
         }
-        if self.cand == MATCHED {
-            return true;
+        self.pattern_step(p, &[b])
+    }
+
+    /// The backslash of an escape in a string with a `pattern` or in a `fixed` one: a character
+    /// is certain here, and counted (its `maxLength` decides here, as the automaton's does); the
+    /// pattern is stepped where the escape decodes to its character, and not before (the
+    /// automaton does not narrow a pattern by a `\u` escape's hex digits).
+    #[cold]
+    #[inline(never)]
+    fn pattern_escape(&mut self) -> bool {
+        self.esc = Esc::Start;
+        self.st = if self.st == St::Fixed { St::FixedEsc } else { St::PatEsc };
+        self.off += 1;
+        self.off <= self.max
+    }
+
+    /// A byte after the backslash of an escape in a string with a `pattern` or in a `fixed`
+    /// one: at the character it decodes to, the character's UTF-8 bytes stepped on the
+    /// pattern's automaton, or its one byte checked against its offset's set (a character
+    /// beyond ASCII in a `fixed` string is the automaton's).
+    #[cold]
+    #[inline(never)]
+    fn pattern_escaped(&mut self, b: u8) -> bool {
+        let decoded = match self.esc_step(b) {
+            EscStep::Bad => return false,
+            EscStep::More | EscStep::Unit(..) => return true,
+            EscStep::Char(c) => c,
+        };
+        let Some(c) = char::from_u32(decoded) else { return false };
+        if self.st == St::FixedEsc {
+            self.st = St::Fixed;
+            return u8::try_from(c).is_ok_and(|a| a.is_ascii() && in_set(self.fixed, self.off.saturating_sub(1), a));
         }
-        let Ok(state) = u32::try_from(self.cand) else { return false };
-        let (state, how) = p.step_run(state, &[b]);
-        self.cand = u64::from(state);
-        match how {
-            Stepped::Live => true,
-            Stepped::Matched => {
-                self.cand = MATCHED;
-                true
-            }
-            Stepped::Dead | Stepped::Unknown => false,
-        }
+        self.st = St::Pat;
+        let Some(p) = S::pattern(self.prop) else { return false };
+        let mut buf = [0u8; 4];
+        self.pattern_step(p, c.encode_utf8(&mut buf).as_bytes())
     }
 
     /// A byte of an escape, as the quick reader reads one (a surrogate pair is one character).
@@ -1358,8 +1558,9 @@ impl<S: FlatSpec> FlatReader<S> {
                     }
                 }
             }
-            // A high surrogate not followed by its low half.
-            Esc::LowBs | Esc::LowU => return EscStep::Bad,
+            // A high surrogate not followed by its low half (and, never here, a key under
+            // `propertyNames`).
+            Esc::LowBs | Esc::LowU | Esc::Named => return EscStep::Bad,
         };
         self.esc = esc;
         step
@@ -1384,9 +1585,8 @@ impl<S: FlatSpec> FlatReader<S> {
         self.cand != 0 && self.off <= self.max
     }
 
-    /// The backslash of an escape in an `enum` string or a closed object's key: the candidates
-    /// that have a character here (a character is certain at the backslash), as the automaton
-    /// narrows them.
+    /// The backslash of an escape in an `enum` string or a key: the candidates that have a
+    /// character here (a character is certain at the backslash), as the automaton narrows them.
     #[cold]
     #[inline(never)]
     fn escape_start(&mut self) -> bool {
@@ -1394,9 +1594,10 @@ impl<S: FlatSpec> FlatReader<S> {
         self.narrow_escape(0, 0, None)
     }
 
-    /// A byte after the backslash of an escape in an `enum` string or a closed object's key:
-    /// the candidates narrowed where the automaton narrows them, by each hex digit of a `\u`
-    /// escape (the UTF-16 unit's digits so far) and by the character decoded (its UTF-8 bytes).
+    /// A byte after the backslash of an escape in an `enum` string or a key: the candidates
+    /// narrowed where the automaton narrows them, by each hex digit of a `\u` escape (the UTF-16
+    /// unit's digits so far) and by the character decoded (its UTF-8 bytes); in the key of an
+    /// object that takes undeclared names, none left is an undeclared name's.
     #[cold]
     #[inline(never)]
     fn escaped(&mut self, b: u8) -> bool {
@@ -1418,7 +1619,7 @@ impl<S: FlatSpec> FlatReader<S> {
         self.cand = cand;
         self.off += bytes.len() as u64;
         self.st = if key { St::Key } else { St::Enum };
-        cand != 0
+        cand != 0 || (key && self.open_takes())
     }
 
     /// The candidates of an escape at the current offset whose character there can still be it:
@@ -1436,9 +1637,10 @@ impl<S: FlatSpec> FlatReader<S> {
             };
             digits == 0 || unit >> (4 * (4 - u32::from(digits))) == prefix
         };
-        let Some(cand) = self.candidates(self.st == St::KeyEsc, fits) else { return false };
+        let key = self.st == St::KeyEsc;
+        let Some(cand) = self.candidates(key, fits) else { return false };
         self.cand = cand;
-        cand != 0
+        cand != 0 || (key && self.open_takes())
     }
 
     /// The candidates (a key's names, or an `enum` string's members) that `keep` keeps; `None`
@@ -1534,6 +1736,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             exp: false,
             esc: Esc::Start,
             utf: (0, 0, 0),
+            key_esc: false,
             spec: std::marker::PhantomData,
         }
     }

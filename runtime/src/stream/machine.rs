@@ -2682,6 +2682,27 @@ mod tests {
         }
     }
 
+    /// Near a text's end, where fewer than 8 bytes are left (a fragment's end cuts most strings):
+    /// every text of up to 17 bytes with one byte that is not plain (or none), from every
+    /// position, and from past the end.
+    #[test]
+    fn plain_end_at_the_text_s_end() {
+        let naive = |t: &[u8], i: usize| (i..t.len()).find(|&j| !is_plain(t[j])).unwrap_or(t.len().max(i));
+        for len in 0..=17 {
+            for stop in (0..len).map(Some).chain([None]) {
+                for b in [0u8, 0x1F, b'"', b'\\', 0x80, 0xFF] {
+                    let mut t = vec![b'y'; len];
+                    if let Some(at) = stop {
+                        t[at] = b;
+                    }
+                    for from in 0..=len + 2 {
+                        assert_eq!(plain_end(&t, from), naive(&t, from), "{t:?} from {from}");
+                    }
+                }
+            }
+        }
+    }
+
     /// Every number of up to 7 characters over `-0159.`, and some near the digit limits: where
     /// it is JSON, `number_literal` gives serde_json's value, and it gives one for every number
     /// it promises to (no exponent, at most 15 digits with a fraction or 18 without, not `-0`).

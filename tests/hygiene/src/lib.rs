@@ -86,6 +86,9 @@ pub mod tools {
                 "doc": {"oneOf": [{"const": "m", "description": "metres"}, {"const": "km", "description": "kilometres"}]},
                 "temp": {"enum": ["°C", "°F"]},
                 "größe": {"type": "integer"},
+                "lab": {"type": "object", "patternProperties": {"^[a-z]+$": {"type": "integer"}}, "additionalProperties": false},
+                "must": {"type": "array", "items": {"type": "string"}, "contains": {"const": "x"}},
+                "keyed": {"type": "object", "propertyNames": {"pattern": "^[a-z]+$", "maxLength": 4}, "additionalProperties": {"type": "integer"}},
                 "act": {"anyOf": [
                     {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "x"}, "n": {"type": "integer"}}, "required": ["op"], "additionalProperties": false},
                     {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "y"}, "n": {"type": "string"}}, "required": ["id"], "minProperties": 2}

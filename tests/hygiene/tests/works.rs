@@ -51,4 +51,19 @@ fn the_flat_reader_works_under_a_renamed_dependency() {
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "level": 3}"#).0);
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "counts": {"a": "1"}}"#).0);
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "meta": {"k": 1, "k": 2}}"#).0);
+    // Undeclared names beyond ASCII or escaped, escapes in a `pattern` string.
+    let escaped = r#"{"path": "a", "counts": {"größe": 1, "\u00e9t\u00e9": 2}, "sku": "\u0041BC"}"#;
+    assert_eq!(toolgate_hygiene::flat_stream(escaped), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "counts": {"été": 1, "\u00e9t\u00e9": 2}}"#).0);
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "sku": "\u0041Bc"}"#).0);
+    // `patternProperties`.
+    assert_eq!(toolgate_hygiene::flat_stream(r#"{"path": "a", "lab": {"ab": 1, "c": 2}}"#), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "lab": {"aB": 1}}"#).0);
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "lab": {"ab": "1"}}"#).0);
+    // `contains`.
+    assert_eq!(toolgate_hygiene::flat_stream(r#"{"path": "a", "must": ["y", "x"]}"#), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "must": ["y"]}"#).0);
+    // `propertyNames`.
+    assert_eq!(toolgate_hygiene::flat_stream(r#"{"path": "a", "keyed": {"ab": 1}}"#), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "keyed": {"abcde": 1}}"#).0);
 }

@@ -2,14 +2,15 @@
 //! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
 //! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`),
 //! `false`, or plain objects (at most 64 declared or required names, undeclared members free or
-//! as `additionalProperties` has them, no `patternProperties`, `propertyNames`, `dependent*` or
-//! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`) of
-//! such values, or unions of such values whose branches take different kinds, or unions of
-//! scalars whose kinds overlap (no `enum`, `const` or `pattern` in a branch), or unions of such
-//! objects (a name two give different subschemas is a tag, or read as the branches alive give it),
-//! perhaps with a `not` on a string or a number (judged where it ends), at most 8 containers
-//! deep, each perhaps behind `$ref`s, and perhaps met again inside itself (a schema that refers
-//! to itself: the same container is read there).
+//! as `additionalProperties` has them, at most one `patternProperties` entry and no declared
+//! name it matches, `propertyNames` of lengths and a `pattern` only, no `dependent*` or
+//! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`,
+//! `contains` without `maxContains`) of such values, or unions of such values whose branches
+//! take different kinds, or unions of scalars whose kinds overlap (no `enum`, `const` or
+//! `pattern` in a branch), or unions of such objects (a name two give different subschemas is a
+//! tag, or read as the branches alive give it), perhaps with a `not` on a string or a number
+//! (judged where it ends), at most 8 containers deep, each perhaps behind `$ref`s, and perhaps
+//! met again inside itself (a schema that refers to itself: the same container is read there).
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -21,6 +22,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::json::JsonValue;
+use crate::lower::regex;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
 use super::stream::{members_followed, shape, shape_of, tag_strings, type_bits, value_bits};
@@ -183,6 +185,28 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             names: 0, required: 0, closed: false, min: 0, max: 0, first: 0, extra: #p::FLAT_NONE, branches: 0, open: 0
         }),
     );
+    let key_pattern: Vec<TokenStream> = flat
+        .objects
+        .iter()
+        .zip(0u32..)
+        .filter_map(|(o, i)| {
+            let (name, id) = o.pattern.as_ref()?;
+            Some(quote!(#i => ::core::option::Option::Some((&#name, #id)),))
+        })
+        .collect();
+    let key_names: Vec<TokenStream> = flat
+        .objects
+        .iter()
+        .zip(0u32..)
+        .filter_map(|(o, i)| {
+            let (pattern, min, max) = o.key_rule.as_ref()?;
+            let pattern = match pattern {
+                Some(name) => quote!(::core::option::Option::Some(&#name)),
+                None => quote!(::core::option::Option::None),
+            };
+            Some(quote!(#i => ::core::option::Option::Some((#pattern, #min, #max)),))
+        })
+        .collect();
     let name_byte = numbered(flat.objects.iter().map(|o| byte_match(&o.names)).collect(), quote!(0));
     let name_len = numbered(flat.objects.iter().map(|o| len_match(&o.names)).collect(), quote!(0));
     let name_other: Vec<TokenStream> =
@@ -201,11 +225,14 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         flat.arrays
             .iter()
             .map(|a| {
-                let (min, max, item, prefix, first, unique) = (a.min, a.max, a.item, a.prefix, a.first, a.unique);
-                quote!(#p::FlatArray { min: #min, max: #max, item: #item, prefix: #prefix, first: #first, unique: #unique })
+                let (min, max, item, prefix, first, unique, contains) =
+                    (a.min, a.max, a.item, a.prefix, a.first, a.unique, a.contains);
+                quote!(#p::FlatArray {
+                    min: #min, max: #max, item: #item, prefix: #prefix, first: #first, unique: #unique, contains: #contains
+                })
             })
             .collect(),
-        quote!(#p::FlatArray { min: 0, max: 0, item: 0, prefix: 0, first: 0, unique: false }),
+        quote!(#p::FlatArray { min: 0, max: 0, item: 0, prefix: 0, first: 0, unique: false, contains: false }),
     );
     let array_end = numbered(
         flat.arrays
@@ -285,6 +312,24 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             fn pattern(p: ::core::primitive::u32) -> ::core::option::Option<&'static #p::Pattern> {
                 match p {
                     #(#pattern)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+            #[inline(always)]
+            fn key_names(o: ::core::primitive::u32) -> ::core::option::Option<(
+                ::core::option::Option<&'static #p::Pattern>,
+                ::core::primitive::u64,
+                ::core::primitive::u64,
+            )> {
+                match o {
+                    #(#key_names)*
+                    _ => ::core::option::Option::None,
+                }
+            }
+            #[inline(always)]
+            fn key_pattern(o: ::core::primitive::u32) -> ::core::option::Option<(&'static #p::Pattern, ::core::primitive::u32)> {
+                match o {
+                    #(#key_pattern)*
                     _ => ::core::option::Option::None,
                 }
             }
@@ -475,6 +520,12 @@ struct Obj<'a> {
     open: u16,
     /// its rule on its names, judged where it closes (`None`: no rule)
     rule: Option<Rule>,
+    /// its one `patternProperties` entry: the static of its pattern's automaton, and the value
+    /// number of a member whose undeclared name the pattern matches
+    pattern: Option<(proc_macro2::Ident, u32)>,
+    /// its `propertyNames`, when they say something of a string: the static of their
+    /// `pattern`'s automaton, their `minLength` and `maxLength`
+    key_rule: Option<(Option<proc_macro2::Ident>, u64, u64)>,
 }
 
 /// A rule on the names an object has, judged where it closes: what `dependentRequired`, and
@@ -503,7 +554,9 @@ struct Arr {
     min: u64,
     max: u64,
     unique: bool,
-    /// its node (its scan function judges `uniqueItems`)
+    /// `contains` (and `minContains`): judged where the array closes, by its scan function
+    contains: bool,
+    /// its node (its scan function judges `uniqueItems` and `contains`)
     node: NodeId,
 }
 
@@ -561,6 +614,10 @@ impl<'a> Flat<'a> {
         match shape_of(ir, t) {
             shape::PLAIN => self.fill_plain(ir, id, n, t, c, depth),
             shape::UNION => self.fill_union(ir, id, n, t, c, depth),
+            // Keywords of its own that the lean automaton leaves to the general one
+            // (`patternProperties`, `contains`), and no applicator: read as a plain value's where
+            // the object and array readers take them.
+            shape::GENERAL if !has(c).in_place => self.fill_plain(ir, id, n, t, c, depth),
             // An object whose applicators are a rule on its names: its keywords are read as a
             // plain object's, the rule judged where it closes.
             _ if c.type_list().is_some_and(|l| l == [JsonType::Object])
@@ -593,9 +650,20 @@ impl<'a> Flat<'a> {
             branches: Vec::new(),
             open: 0,
             rule: None,
+            pattern: None,
+            key_rule: None,
         });
         let a = u32::try_from(self.arrays.len()).ok()?;
-        self.arrays.push(Arr { item, prefix: 0, first: 0, min: 0, max: u64::MAX, unique: false, node: ir.root });
+        self.arrays.push(Arr {
+            item,
+            prefix: 0,
+            first: 0,
+            min: 0,
+            max: u64::MAX,
+            unique: false,
+            contains: false,
+            node: ir.root,
+        });
         self.free = Some((item, o, a));
         self.fill_free(ir, item, 0)?;
         self.free
@@ -769,6 +837,8 @@ impl<'a> Flat<'a> {
             branches,
             open,
             rule: Some(rule),
+            pattern: None,
+            key_rule: None,
         });
         self.filling.push((t, false, o));
         for ((_, named), &id) in names.into_iter().zip(&ids) {
@@ -862,8 +932,7 @@ impl<'a> Flat<'a> {
     /// The object keywords `c`, node `key`'s (of a value that may be an object, `depth`
     /// containers deep): its number.
     fn object(&mut self, ir: &'a Ir, key: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
-        if !c.pattern_properties.is_empty()
-            || c.property_names.is_some()
+        if c.pattern_properties.len() > 1
             || !c.dependent_schemas.is_empty()
             || c.unevaluated_properties.is_some()
             || !members_followed(c)
@@ -888,6 +957,23 @@ impl<'a> Flat<'a> {
         if names.len() > MAX || (closed && names.len() > declared) {
             return None;
         }
+        // One `patternProperties` entry, which no name the reader compares matches (such a
+        // member's value would have two subschemas), on the keywords of node `key` itself (its
+        // automaton's static is named after the node).
+        let pattern = match c.pattern_properties.first() {
+            Some((pat, node)) => {
+                let own = matches!(&ir.node(key).body, Body::Checks(k) if std::ptr::eq(&**k, c));
+                if !own || regex::matches_any(&pat.translated, &names) != Some(false) {
+                    return None;
+                }
+                Some((pname(ir, key, usize::from(c.pattern.is_some())), *node))
+            }
+            None => None,
+        };
+        let names_rule = match c.property_names {
+            Some(n) => property_names(ir, n)?,
+            None => None,
+        };
         if let Some(o) = self.again(key, false) {
             return Some(o);
         }
@@ -897,18 +983,25 @@ impl<'a> Flat<'a> {
         let ids = names.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
         // Undeclared members: free values without `additionalProperties`, else its value.
         let extra = if closed { None } else { Some(self.slot()?) };
+        let matched = match pattern {
+            Some((name, node)) => Some((name, node, self.slot()?)),
+            None => None,
+        };
         let o = u32::try_from(self.objects.len()).ok()?;
         self.objects.push(Obj {
             first: ids.first().copied().unwrap_or(0),
             names,
             required,
-            closed,
+            // (A name its pattern matches is one more member it may take.)
+            closed: closed && matched.is_none(),
             min: c.min_properties.as_ref().map_or(0, |m| m.value),
             max: c.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
             extra,
             branches: Vec::new(),
             open: 0,
             rule,
+            pattern: matched.as_ref().map(|(name, _, id)| (name.clone(), *id)),
+            key_rule: names_rule,
         });
         self.filling.push((key, false, o));
         for (p, &id) in c.properties.iter().zip(&ids) {
@@ -920,6 +1013,9 @@ impl<'a> Flat<'a> {
                 Some(a) => self.fill(ir, id, a, depth)?,
                 None => self.fill_free(ir, id, depth)?,
             }
+        }
+        if let Some((_, node, id)) = matched {
+            self.fill(ir, id, node, depth)?;
         }
         self.filling.pop();
         Some(o)
@@ -938,7 +1034,10 @@ impl<'a> Flat<'a> {
     /// The array keywords `c` of node `n` (node `key`'s, through `$ref`s; a value that may be
     /// an array, `depth` containers deep): its number. Only `prefixItems` and `items` with counts and `uniqueItems`.
     fn array(&mut self, ir: &'a Ir, key: NodeId, n: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
-        if c.contains.is_some() || c.unevaluated_items.is_some() {
+        // A `contains` is judged where the array closes, as the automaton judges it; not with a
+        // `maxContains`, which dies at the item past it.
+        let never = |n: NodeId| matches!(ir.node(n).body, Body::Never);
+        if c.contains.is_some_and(never) || c.max_contains.is_some() || c.unevaluated_items.is_some() {
             return None;
         }
         if let Some(a) = self.again(key, true) {
@@ -960,6 +1059,7 @@ impl<'a> Flat<'a> {
             min: c.min_items.as_ref().map_or(0, |m| m.value),
             max,
             unique: c.unique_items,
+            contains: c.contains.is_some(),
             node: n,
         });
         self.filling.push((key, true, a));
@@ -1211,6 +1311,31 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
         return None;
     }
     Some((m, own))
+}
+
+/// What `propertyNames` (node `n`) says of a name, as the reader checks it key byte by key byte:
+/// `Some(None)` nothing (`true`, or keywords of other kinds of value only), `Some(Some(..))` its
+/// `pattern`'s static, `minLength` and `maxLength`; `None` for anything else (`enum`, `const`,
+/// `format`, applicators, `false`).
+fn property_names(ir: &Ir, n: NodeId) -> Option<Option<(Option<proc_macro2::Ident>, u64, u64)>> {
+    let t = through_refs(ir, n)?;
+    let c = match &ir.node(t).body {
+        Body::Always => return Some(None),
+        Body::Never => return None,
+        Body::Checks(c) => c,
+    };
+    let h = has(c);
+    let strings = c.type_list().is_none_or(|ts| ts.contains(&JsonType::String));
+    if h.generic || h.in_place || !strings || c.enum_values.is_some() || c.const_value.is_some() || c.format.is_some() {
+        return None;
+    }
+    if c.pattern.is_none() && c.min_length.is_none() && c.max_length.is_none() {
+        return Some(None);
+    }
+    let pattern = c.pattern.as_ref().map(|_| pname(ir, t, 0));
+    let min = c.min_length.as_ref().map_or(0, |m| m.value);
+    let max = c.max_length.as_ref().map_or(u64::MAX, |m| m.value);
+    Some(Some((pattern, min, max)))
 }
 
 /// `value` into `slot` when `slot` is empty (`None` when both have one).

@@ -360,6 +360,23 @@ pub fn compile(translated: &str) -> Result<Dfa, String> {
     Ok(Dfa::Sparse { little: sparse.to_bytes_little_endian(), big: sparse.to_bytes_big_endian() })
 }
 
+/// Whether translated pattern `translated` matches any of `subjects` anywhere (as `pattern`
+/// and `patternProperties` do), its automaton built once; `None` when it does not compile or a
+/// search gives up.
+pub fn matches_any(translated: &str, subjects: &[&str]) -> Option<bool> {
+    let dfa = dense::Builder::new()
+        .syntax(syntax::Config::new().unicode(true).utf8(true))
+        .thompson(thompson::Config::new().utf8(true))
+        .configure(dense::Config::new().start_kind(regex_automata::dfa::StartKind::Unanchored))
+        .build(translated)
+        .ok()?;
+    let mut any = false;
+    for s in subjects {
+        any |= dfa.try_search_fwd(&Input::new(s)).ok()?.is_some();
+    }
+    Some(any)
+}
+
 /// The states reachable from the search's start (bytes and the end of input), renumbered as
 /// [`DfaTable`] says; `None` when the table would pass `DENSE_LIMIT` or its ids `u16`.
 fn table(dfa: &dense::DFA<Vec<u32>>) -> Option<DfaTable> {
