@@ -282,7 +282,14 @@ tool_schema! {
             "lab": {"type": "object", "properties": {"K": {"type": "integer"}}, "patternProperties": {"^[a-zé]+$": {"type": "string", "maxLength": 4}}, "additionalProperties": false},
             "xs": {"type": "object", "patternProperties": {"^x-": {"type": "integer"}}, "additionalProperties": {"type": "boolean"}, "maxProperties": 3},
             "has": {"type": "array", "contains": {"type": "integer", "minimum": 2}, "minContains": 2, "maxItems": 4},
-            "pn": {"type": "object", "propertyNames": {"pattern": "^[a-zé]+$", "minLength": 2, "maxLength": 3}, "additionalProperties": {"type": "integer"}}
+            "pn": {"type": "object", "propertyNames": {"pattern": "^[a-zé]+$", "minLength": 2, "maxLength": 3}, "additionalProperties": {"type": "integer"}},
+            "cnd": {
+                "type": "object",
+                "properties": {"m": {"enum": ["a", "b"]}, "n": {"type": "integer"}, "o": true},
+                "if": {"properties": {"m": {"const": "b"}, "n": {"minimum": 3}}},
+                "then": {"required": ["n"]},
+                "else": {"anyOf": [{"required": ["o"]}, {"allOf": [{"required": ["m"]}, {"required": ["n"]}]}]}
+            }
         },
         "required": ["path"],
         "additionalProperties": false,

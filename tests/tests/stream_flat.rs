@@ -936,6 +936,75 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// `if`s on values (an `action`'s, a `mode`'s, a bound on `retries`), their `then`s and
+    /// `else`s `required`s: judged where the object closes, the condition by its scan function.
+    pub struct Conditional = {
+        "type": "object",
+        "properties": {
+            "action": {"enum": ["create", "delete", "move"]},
+            "name": {"type": "string"},
+            "id": {"type": "integer"},
+            "to": {"type": "string"},
+            "opts": {
+                "type": "object",
+                "properties": {"mode": {"enum": ["fast", "safe"]}, "retries": {"type": "integer"}, "delay": {"type": "number"}},
+                "allOf": [
+                    {"if": {"properties": {"mode": {"const": "safe"}}, "required": ["mode"]}, "then": {"required": ["retries"]}},
+                    {"if": {"properties": {"retries": {"minimum": 3}}, "required": ["retries"]}, "then": {"anyOf": [{"required": ["delay"]}, {"required": ["mode"]}]}}
+                ],
+                "additionalProperties": false
+            }
+        },
+        "required": ["action"],
+        "maxProperties": 4,
+        "if": {"properties": {"action": {"const": "create"}}},
+        "then": {"required": ["name"]},
+        "else": {"required": ["id"]},
+        "allOf": [{"if": {"properties": {"action": {"const": "move"}}}, "then": {"required": ["to"]}}],
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Not flat: an `if` on a value whose `then` is `false` (the automaton dies where the
+    /// condition is decided, before the object closes).
+    pub struct ConditionalFalse = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+        "if": {"properties": {"a": {"const": 1}}, "required": ["a"]},
+        "then": false
+    };
+}
+
+tool_schema! {
+    /// Not flat: an `if` on a value under a `not` (its truth, decided early, is a death).
+    pub struct ConditionalNot = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": true},
+        "not": {"if": {"properties": {"a": {"const": 1}}}, "then": {"required": ["b"]}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: an `if` on a value whose `then` says more than `required`.
+    pub struct ConditionalValues = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}},
+        "if": {"properties": {"a": {"const": 1}}},
+        "then": {"properties": {"b": {"maxLength": 1}}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: an `if` on a value in an `anyOf`.
+    pub struct ConditionalAny = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": true},
+        "anyOf": [{"if": {"properties": {"a": {"const": 1}}}, "then": {"required": ["b"]}}, {"required": ["c"]}]
+    };
+}
+
+tool_schema! {
     /// An object or an array, of objects and arrays: its object and its array each refer to
     /// both.
     pub struct Nest = {
@@ -2541,4 +2610,59 @@ fn the_flat_reader_reads_property_names() {
     let cut: [&[u8]; 3] =
         [b"{\"w\": {\"\xC3\xA9\xC3\": true}}", b"{\"w\": {\"a\xC3x\": true}}", b"{\"m\": {\"a\xFF\": 1}}"];
     raw_parity::<Named>(&cut);
+}
+
+#[test]
+fn the_flat_reader_reads_conditions_on_values() {
+    assert!(Stream::<Conditional>::__flat());
+    assert!(!Stream::<ConditionalFalse>::__flat() && !Stream::<ConditionalNot>::__flat());
+    assert!(!Stream::<ConditionalValues>::__flat() && !Stream::<ConditionalAny>::__flat());
+    texts::<Conditional>(
+        &[
+            r#"{"action": "create", "name": "a"}"#,
+            r#"{"action": "delete", "id": 3}"#,
+            r#"{"id": 3, "to": "x", "action": "move"}"#,
+            r#"{"name": "n", "action": "create", "opts": {"mode": "safe", "retries": 1}}"#,
+            r#"{"action": "delete", "id": 1, "opts": {"retries": 5, "delay": 0.5}}"#,
+            r#"{"action": "delete", "id": 1, "opts": {"retries": 5, "mode": "fast"}}"#,
+            r#"{"action": "delete", "id": 1, "opts": {"retries": 2}}"#,
+            r#"{"action": "cr\u0065ate", "name": "x", "opts": {}}"#,
+        ],
+        &[
+            r#"{"action": "create"}"#,
+            r#"{"action": "create", "id": 1}"#,
+            r#"{"action": "delete"}"#,
+            r#"{"action": "delete", "name": "x"}"#,
+            r#"{"action": "move", "id": 1}"#,
+            r#"{"action": "create", "name": "a", "opts": {"mode": "safe"}}"#,
+            r#"{"action": "delete", "id": 1, "opts": {"retries": 3}}"#,
+            r#"{"action": "delete", "id": 1, "opts": {"retries": 3.5}}"#,
+            r#"{"action": "delete", "id": 1, "opts": {"mode": "slow"}}"#,
+            r#"{"action": "copy", "id": 1}"#,
+            r#"{"action": "create", "name": 1}"#,
+            r#"{"action": "create", "id": 1, "to": "x", "opts": {}}"#,
+            r#"{"action": "move", "id": 1, "to": "x", "opts": {}, "name": "n"}"#,
+            r#"{"action": "move", "id": 1, "to": "x", "extra": 1}"#,
+        ],
+    );
+    // Dead where the object closes, not before: the condition decided long before.
+    for text in [
+        r#"{"action": "create", "id": 1}"#,
+        r#"{"action": "create", "id": 1, "to": "x", "opts": {}}"#,
+        r#"{"action": "move", "id": 1, "opts": {"mode": "safe"}"#,
+        r#"{"action": "delete", "id": 1, "opts": {"retries": 3}"#,
+    ] {
+        dead_at_its_last_byte::<Conditional>(text);
+    }
+    for text in [r#"{"a": 1}"#, r#"{"a": 2, "b": 1}"#, r#"{"a": 1, "b": 1}"#, r#"{"b": 1}"#] {
+        all_cuts::<ConditionalFalse>(text);
+    }
+    for text in [r#"{"a": 1}"#, r#"{"a": 1, "b": 2}"#, r#"{"a": 2}"#, r#"{"a": 2, "b": 1}"#, r#"{"b": 1, "a": 2}"#] {
+        all_cuts::<ConditionalNot>(text);
+        all_cuts::<ConditionalAny>(text);
+    }
+    for text in [r#"{"a": 1, "b": "xy"}"#, r#"{"a": 2, "b": "xy"}"#, r#"{"b": "xy", "a": 1}"#, r#"{"a": 1, "b": "x"}"#]
+    {
+        all_cuts::<ConditionalValues>(text);
+    }
 }

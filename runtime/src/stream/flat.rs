@@ -13,7 +13,9 @@
 //! function judges where it ends), or a union of objects (read as one object whose names are all
 //! of theirs, the branches still alive followed as names, tags' members and members counted come,
 //! a name the branches give different subschemas read as the branches alive give it, and judged
-//! where it closes by a rule on the names present and the branches alive).
+//! where it closes by a rule on the names present and the branches alive). An object's rule on
+//! its names may hold an `if` on its values (whose `then` and `else` are `required`s), judged
+//! where the object closes on its text by the condition's scan function.
 //!
 //! Where the quick reader (`quick.rs`) reads any schema from the program's tables, this reader
 //! is generic over what the macro emits for the one tool ([`FlatSpec`]): the names' and members'
@@ -277,10 +279,11 @@ pub trait FlatSpec: 'static {
     const RULES: bool;
     /// The verdict of object `o`'s rule on its names, closed with the names `seen` present:
     /// what its `dependentRequired`, and its `not`, `allOf`, `anyOf`, `oneOf` and
-    /// `if`/`then`/`else` of `required`s, say; a union of objects', which of its branches
-    /// `live` (those alive where it closes) holds the object (written with [`rule`]'s functions;
-    /// `true` for an object without one).
-    fn names_end(o: u32, seen: u64, live: u64) -> bool;
+    /// `if`/`then`/`else` of `required`s, say (an `if` on its values judged on its text `span`,
+    /// braces included, by the condition's scan function); a union of objects', which of its
+    /// branches `live` (those alive where it closes) holds the object (written with [`rule`]'s
+    /// functions; `true` for an object without one).
+    fn names_end(o: u32, seen: u64, live: u64, span: &[u8]) -> bool;
 }
 
 /// The pieces of a rule on an object's names ([`FlatSpec::names_end`]), for its emitted code.
@@ -939,6 +942,7 @@ impl<S: FlatSpec> FlatReader<S> {
                         self.inner.cont,
                         self.inner.seen,
                         Self::closing_live(self.inner.cont, self.inner.live, self.inner.count),
+                        text.get(self.inner.open..=at).unwrap_or_default(),
                     ))
         };
         if !ok {

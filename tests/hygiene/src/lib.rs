@@ -89,6 +89,12 @@ pub mod tools {
                 "lab": {"type": "object", "patternProperties": {"^[a-z]+$": {"type": "integer"}}, "additionalProperties": false},
                 "must": {"type": "array", "items": {"type": "string"}, "contains": {"const": "x"}},
                 "keyed": {"type": "object", "propertyNames": {"pattern": "^[a-z]+$", "maxLength": 4}, "additionalProperties": {"type": "integer"}},
+                "cond": {
+                    "type": "object",
+                    "properties": {"mode": {"enum": ["a", "b"]}, "n": {"type": "integer"}},
+                    "if": {"properties": {"mode": {"const": "b"}}, "required": ["mode"]},
+                    "then": {"required": ["n"]}
+                },
                 "act": {"anyOf": [
                     {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "x"}, "n": {"type": "integer"}}, "required": ["op"], "additionalProperties": false},
                     {"type": "object", "properties": {"id": {"type": "integer"}, "op": {"const": "y"}, "n": {"type": "string"}}, "required": ["id"], "minProperties": 2}

@@ -66,4 +66,7 @@ fn the_flat_reader_works_under_a_renamed_dependency() {
     // `propertyNames`.
     assert_eq!(toolgate_hygiene::flat_stream(r#"{"path": "a", "keyed": {"ab": 1}}"#), (true, true));
     assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "keyed": {"abcde": 1}}"#).0);
+    // An `if` on a value.
+    assert_eq!(toolgate_hygiene::flat_stream(r#"{"path": "a", "cond": {"mode": "b", "n": 1}}"#), (true, true));
+    assert!(!toolgate_hygiene::flat_stream(r#"{"path": "a", "cond": {"mode": "b"}}"#).0);
 }

@@ -249,19 +249,19 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         .iter()
         .zip(0u32..)
         .filter_map(|(o, i)| {
-            let body = rule_tokens(o.rule.as_ref()?, &p);
+            let body = rule_tokens(ir, o.rule.as_ref()?, &p);
             Some(quote!(#i => #body,))
         })
         .collect();
     let has_rules = !rules.is_empty();
     let names_end = if has_rules {
         quote! {
-            let _ = (seen, live);
+            let _ = (seen, live, span);
             match o { #(#rules)* _ => true }
         }
     } else {
         quote! {
-            let _ = (o, seen, live);
+            let _ = (o, seen, live, span);
             true
         }
     };
@@ -434,7 +434,12 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             }
             const RULES: ::core::primitive::bool = #has_rules;
             #[inline(always)]
-            fn names_end(o: ::core::primitive::u32, seen: ::core::primitive::u64, live: ::core::primitive::u64) -> ::core::primitive::bool {
+            fn names_end(
+                o: ::core::primitive::u32,
+                seen: ::core::primitive::u64,
+                live: ::core::primitive::u64,
+                span: &[::core::primitive::u8],
+            ) -> ::core::primitive::bool {
                 #names_end
             }
         }
@@ -530,7 +535,8 @@ struct Obj<'a> {
 
 /// A rule on the names an object has, judged where it closes: what `dependentRequired`, and
 /// `not`, `allOf`, `anyOf`, `oneOf` and `if`/`then`/`else` of `required`s, say of an object
-/// (`anyOf: [{"required": ["path"]}, {"required": ["url"]}]`: one of the two at least).
+/// (`anyOf: [{"required": ["path"]}, {"required": ["url"]}]`: one of the two at least); an
+/// `if` may also be a condition on the object's values ([`Rule::Value`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Rule {
     /// every name of these bits present
@@ -542,6 +548,22 @@ enum Rule {
     If(Box<Rule>, Box<Rule>, Box<Rule>),
     /// a union of objects' branch of this number alive ([`Flat::fill_objects`])
     Live(u32),
+    /// the object's text valid against this subschema, by its scan function: an `if`'s
+    /// condition on values (`{"properties": {"action": {"const": "create"}}}`), whose `then`
+    /// and `else` are [`monotone`]
+    Value(NodeId),
+}
+
+/// Whether rule `r` is made of `required`s by `allOf`s and `anyOf`s alone (no `false`): it
+/// holds once enough names came, so that the automaton finds it dead only where the object
+/// closes, however early an `if` around it is decided.
+fn monotone(r: &Rule) -> bool {
+    match r {
+        Rule::Has(_) => true,
+        Rule::All(rs) => rs.iter().all(monotone),
+        Rule::Any(rs) => !rs.is_empty() && rs.iter().all(monotone),
+        Rule::Not(_) | Rule::One(_) | Rule::If(..) | Rule::Live(_) | Rule::Value(_) => false,
+    }
 }
 
 /// An array a flat reader follows.
@@ -621,7 +643,7 @@ impl<'a> Flat<'a> {
             // An object whose applicators are a rule on its names: its keywords are read as a
             // plain object's, the rule judged where it closes.
             _ if c.type_list().is_some_and(|l| l == [JsonType::Object])
-                && rule_of(ir, c, true, &mut Vec::new(), 0).is_some() =>
+                && rule_of(ir, c, true, &mut Vec::new(), 0, true).is_some() =>
             {
                 self.fill_plain(ir, id, n, t, c, depth)
             }
@@ -952,7 +974,7 @@ impl<'a> Flat<'a> {
         }
         // Names its rule speaks of: declared too (a closed object's rule on a name it does not
         // declare is the quick reader's).
-        let rule = rule_of(ir, c, true, &mut names, 0)?;
+        let rule = rule_of(ir, c, true, &mut names, 0, true)?;
         let rule = (rule != Rule::All(Vec::new())).then_some(rule);
         if names.len() > MAX || (closed && names.len() > declared) {
             return None;
@@ -1377,8 +1399,17 @@ fn type_meet(a: &[JsonType], b: &[JsonType]) -> Option<Vec<JsonType>> {
 /// `names` (their bits are their places there). `top`: the object's own keywords (its
 /// `required`, and whatever else it says of its members, the object's; a `$ref` beside them is
 /// not a rule); else a subschema of the rule, which may say nothing else (a `type` only
-/// `object`). `None` when `c` is not a rule (or is deeper than 16 subschemas).
-fn rule_of<'a>(ir: &'a Ir, c: &'a Checks, top: bool, names: &mut Vec<&'a str>, depth: usize) -> Option<Rule> {
+/// `object`). `None` when `c` is not a rule (or is deeper than 16 subschemas). `values`:
+/// whether an `if` here may be a condition on values ([`Rule::Value`]): where nothing around it
+/// turns its falseness into a death (an object's own keywords, an `allOf`'s, a `$ref`'s).
+fn rule_of<'a>(
+    ir: &'a Ir,
+    c: &'a Checks,
+    top: bool,
+    names: &mut Vec<&'a str>,
+    depth: usize,
+    values: bool,
+) -> Option<Rule> {
     if depth > 16 || (top && c.reference.is_some()) {
         return None;
     }
@@ -1396,30 +1427,42 @@ fn rule_of<'a>(ir: &'a Ir, c: &'a Checks, top: bool, names: &mut Vec<&'a str>, d
         let due = rule_bits(names, due.iter().map(String::as_str))?;
         all.push(Rule::If(Box::new(Rule::Has(present)), Box::new(Rule::Has(due)), Box::new(Rule::All(Vec::new()))));
     }
-    let sub = |n: NodeId, names: &mut Vec<&'a str>| match &ir.node(n).body {
+    let sub = |n: NodeId, names: &mut Vec<&'a str>, values: bool| match &ir.node(n).body {
         Body::Always => Some(Rule::All(Vec::new())),
         Body::Never => Some(Rule::Any(Vec::new())),
-        Body::Checks(c) => rule_of(ir, c, false, names, depth + 1),
+        Body::Checks(c) => rule_of(ir, c, false, names, depth + 1, values),
     };
     if let Some(r) = &c.reference {
-        all.push(sub(r.value.1, names)?);
+        all.push(sub(r.value.1, names, values)?);
     }
     for &b in &c.all_of {
-        all.push(sub(b, names)?);
+        all.push(sub(b, names, values)?);
     }
     if !c.any_of.is_empty() {
-        all.push(Rule::Any(c.any_of.iter().map(|&b| sub(b, names)).collect::<Option<_>>()?));
+        all.push(Rule::Any(c.any_of.iter().map(|&b| sub(b, names, false)).collect::<Option<_>>()?));
     }
     if !c.one_of.is_empty() {
-        all.push(Rule::One(c.one_of.iter().map(|&b| sub(b, names)).collect::<Option<_>>()?));
+        all.push(Rule::One(c.one_of.iter().map(|&b| sub(b, names, false)).collect::<Option<_>>()?));
     }
     if let Some(n) = c.not {
-        all.push(Rule::Not(Box::new(sub(n, names)?)));
+        all.push(Rule::Not(Box::new(sub(n, names, false)?)));
     }
     if let Some(cond) = c.if_ {
-        let cond = sub(cond, names)?;
-        let then = c.then_.map_or(Some(Rule::All(Vec::new())), |n| sub(n, names))?;
-        let otherwise = c.else_.map_or(Some(Rule::All(Vec::new())), |n| sub(n, names))?;
+        let before = names.len();
+        let on_names = sub(cond, names, false);
+        if on_names.is_none() {
+            names.truncate(before);
+        }
+        let then = c.then_.map_or(Some(Rule::All(Vec::new())), |n| sub(n, names, false))?;
+        let otherwise = c.else_.map_or(Some(Rule::All(Vec::new())), |n| sub(n, names, false))?;
+        let cond = match on_names {
+            Some(cond) => cond,
+            // A condition on values, decided wherever the automaton decides it: a `then` and an
+            // `else` that die only where the object closes leave the `if` nothing to die of
+            // before that, where the condition's scan function decides it.
+            None if values && monotone(&then) && monotone(&otherwise) => Rule::Value(cond),
+            None => return None,
+        };
         all.push(Rule::If(Box::new(cond), Box::new(then), Box::new(otherwise)));
     }
     Some(if all.len() == 1 { all.pop()? } else { Rule::All(all) })
@@ -1442,12 +1485,12 @@ fn rule_bits<'a>(names: &mut Vec<&'a str>, list: impl Iterator<Item = &'a str>) 
 }
 
 /// Rule `r`, as the emitted code has it (an expression of `seen`, the names present).
-fn rule_tokens(r: &Rule, p: &TokenStream) -> TokenStream {
-    let each = |rs: &[Rule]| rs.iter().map(|r| rule_tokens(r, p)).collect::<Vec<_>>();
+fn rule_tokens(ir: &Ir, r: &Rule, p: &TokenStream) -> TokenStream {
+    let each = |rs: &[Rule]| rs.iter().map(|r| rule_tokens(ir, r, p)).collect::<Vec<_>>();
     match r {
         Rule::Has(bits) => quote!(#p::flat_rule::has(seen, #bits)),
         Rule::Not(r) => {
-            let r = rule_tokens(r, p);
+            let r = rule_tokens(ir, r, p);
             quote!(#p::flat_rule::not(#r))
         }
         Rule::All(rs) => {
@@ -1463,12 +1506,17 @@ fn rule_tokens(r: &Rule, p: &TokenStream) -> TokenStream {
             quote!(#p::flat_rule::one(&[#(#rs),*]))
         }
         Rule::If(cond, then, otherwise) => {
-            let (cond, then, otherwise) = (rule_tokens(cond, p), rule_tokens(then, p), rule_tokens(otherwise, p));
+            let (cond, then, otherwise) =
+                (rule_tokens(ir, cond, p), rule_tokens(ir, then, p), rule_tokens(ir, otherwise, p));
             quote!(#p::flat_rule::when(#cond, #then, #otherwise))
         }
         Rule::Live(b) => {
             let bit = 1u64 << b;
             quote!(#p::flat_rule::has(live, #bit))
+        }
+        Rule::Value(n) => {
+            let scan = sname(ir, *n);
+            quote!(#p::flat_scan_span(#scan, span))
         }
     }
 }
@@ -1672,7 +1720,7 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         let required = bc.required.iter().map(|r| bit_of(&r.0)).try_fold(0u64, |a, bit| Some(a | bit?))?;
         // Its rule on names, over the union's names (a name only its rule speaks of: not read).
         let mut rule_names: Vec<&str> = declared.iter().map(|(n, _)| *n).collect();
-        let rule = rule_of(ir, bc, true, &mut rule_names, 0)?;
+        let rule = rule_of(ir, bc, true, &mut rule_names, 0, false)?;
         if rule_names.len() > declared.len() {
             return None;
         }
