@@ -288,7 +288,8 @@ tool_schema! {
                 "properties": {"m": {"enum": ["a", "b"]}, "n": {"type": "integer"}, "o": true},
                 "if": {"properties": {"m": {"const": "b"}, "n": {"minimum": 3}}},
                 "then": {"required": ["n"]},
-                "else": {"anyOf": [{"required": ["o"]}, {"allOf": [{"required": ["m"]}, {"required": ["n"]}]}]}
+                "else": {"anyOf": [{"required": ["o"]}, {"allOf": [{"required": ["m"]}, {"required": ["n"]}]}]},
+                "dependentSchemas": {"o": {"required": ["m"]}}
             }
         },
         "required": ["path"],

@@ -966,7 +966,7 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: an `if` on a value whose `then` is `false` (the automaton dies where the
+    /// Not flat: an `if` on a value whose `then` is `false` (a death that could come where the
     /// condition is decided, before the object closes).
     pub struct ConditionalFalse = {
         "type": "object",
@@ -977,7 +977,8 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: an `if` on a value under a `not` (its truth, decided early, is a death).
+    /// Not flat: an `if` on a value under a `not` (its truth, if decided early, could be a
+    /// death).
     pub struct ConditionalNot = {
         "type": "object",
         "properties": {"a": {"type": "integer"}, "b": true},
@@ -1001,6 +1002,52 @@ tool_schema! {
         "type": "object",
         "properties": {"a": {"type": "integer"}, "b": true},
         "anyOf": [{"if": {"properties": {"a": {"const": 1}}}, "then": {"required": ["b"]}}, {"required": ["c"]}]
+    };
+}
+
+tool_schema! {
+    /// `dependentSchemas` of `required`s: "`billing` and `zip` when `card`", "`a` or `b` when
+    /// `c`"; judged where the object closes.
+    pub struct Dependent = {
+        "type": "object",
+        "properties": {
+            "card": {"type": "string"}, "billing": {"type": "string"}, "zip": {"type": "string"},
+            "a": true, "b": true, "c": true
+        },
+        "dependentSchemas": {
+            "card": {"required": ["billing", "zip"]},
+            "c": {"anyOf": [{"required": ["a"]}, {"required": ["b"]}]}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Draft 7's `dependencies` with a schema: its `dependentSchemas`.
+    pub struct DependentDraft7 = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"card": {"type": "string"}, "billing": {"type": "string"}},
+        "dependencies": {"card": {"required": ["billing"]}}
+    };
+}
+
+tool_schema! {
+    /// Not flat: a `dependentSchemas` entry that is `false` (which could die where its name
+    /// comes).
+    pub struct DependentFalse = {
+        "type": "object",
+        "properties": {"a": true, "b": true},
+        "dependentSchemas": {"a": false}
+    };
+}
+
+tool_schema! {
+    /// Not flat: a `dependentSchemas` entry with a `not`.
+    pub struct DependentNot = {
+        "type": "object",
+        "properties": {"a": true, "b": true},
+        "dependentSchemas": {"a": {"not": {"required": ["b"]}}}
     };
 }
 
@@ -2664,5 +2711,37 @@ fn the_flat_reader_reads_conditions_on_values() {
     for text in [r#"{"a": 1, "b": "xy"}"#, r#"{"a": 2, "b": "xy"}"#, r#"{"b": "xy", "a": 1}"#, r#"{"a": 1, "b": "x"}"#]
     {
         all_cuts::<ConditionalValues>(text);
+    }
+}
+
+#[test]
+fn the_flat_reader_reads_dependent_schemas_of_required_names() {
+    assert!(Stream::<Dependent>::__flat() && Stream::<DependentDraft7>::__flat());
+    assert!(!Stream::<DependentFalse>::__flat() && !Stream::<DependentNot>::__flat());
+    texts::<Dependent>(
+        &[
+            "{}",
+            r#"{"card": "x", "billing": "b", "zip": "z"}"#,
+            r#"{"c": 1, "b": 2}"#,
+            r#"{"a": 1}"#,
+            r#"{"zip": "z", "card": "x", "billing": "b", "c": [], "a": {}}"#,
+        ],
+        &[
+            r#"{"card": "x"}"#,
+            r#"{"card": "x", "billing": "b"}"#,
+            r#"{"c": 1}"#,
+            r#"{"c": 1, "card": "x", "zip": "1", "billing": 2}"#,
+            r#"{"d": 1}"#,
+            r#"{"card": "x", "billing": "b", "zip": "z", "card": "y"}"#,
+        ],
+    );
+    texts::<DependentDraft7>(&[r#"{"card": "x", "billing": "b"}"#, r#"{"billing": "b"}"#], &[r#"{"card": "x"}"#]);
+    // Dead where the object closes, not before.
+    for text in [r#"{"card": "x", "billing": "b"}"#, r#"{"c": 1}"#] {
+        dead_at_its_last_byte::<Dependent>(text);
+    }
+    for text in [r#"{"a": 1}"#, r#"{"b": 1}"#, r#"{"b": 1, "a": 2}"#, r#"{"a": 1, "b": 2}"#] {
+        all_cuts::<DependentFalse>(text);
+        all_cuts::<DependentNot>(text);
     }
 }

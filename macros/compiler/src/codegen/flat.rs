@@ -954,11 +954,7 @@ impl<'a> Flat<'a> {
     /// The object keywords `c`, node `key`'s (of a value that may be an object, `depth`
     /// containers deep): its number.
     fn object(&mut self, ir: &'a Ir, key: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
-        if c.pattern_properties.len() > 1
-            || !c.dependent_schemas.is_empty()
-            || c.unevaluated_properties.is_some()
-            || !members_followed(c)
-        {
+        if c.pattern_properties.len() > 1 || c.unevaluated_properties.is_some() || !members_followed(c) {
             return None;
         }
         let closed = c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
@@ -1432,6 +1428,13 @@ fn rule_of<'a>(
         Body::Never => Some(Rule::Any(Vec::new())),
         Body::Checks(c) => rule_of(ir, c, false, names, depth + 1, values),
     };
+    // A `dependentSchemas` entry of `required`s, applied where its name comes: [`monotone`], it
+    // cannot die before the object closes (a `false` or a `not` one could, where it applies).
+    for (name, node) in &c.dependent_schemas {
+        let present = rule_bits(names, std::iter::once(name.as_str()))?;
+        let due = sub(*node, names, false).filter(monotone)?;
+        all.push(Rule::If(Box::new(Rule::Has(present)), Box::new(due), Box::new(Rule::All(Vec::new()))));
+    }
     if let Some(r) = &c.reference {
         all.push(sub(r.value.1, names, values)?);
     }
