@@ -278,8 +278,8 @@ pub trait FlatSpec: 'static {
     /// Whether some object has a rule on its names ([`FlatSpec::names_end`]).
     const RULES: bool;
     /// The verdict of object `o`'s rule on its names, closed with the names `seen` present:
-    /// what its `dependentRequired`, and its `not`, `allOf`, `anyOf`, `oneOf` and
-    /// `if`/`then`/`else` of `required`s, say (an `if` on its values judged on its text `span`,
+    /// what its `dependentRequired`, and its `dependentSchemas`, `not`, `allOf`, `anyOf`, `oneOf`
+    /// and `if`/`then`/`else` of `required`s, say (an `if` on its values judged on its text `span`,
     /// braces included, by the condition's scan function); a union of objects', which of its
     /// branches `live` (those alive where it closes) holds the object (written with [`rule`]'s
     /// functions; `true` for an object without one).

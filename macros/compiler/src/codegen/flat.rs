@@ -534,7 +534,8 @@ struct Obj<'a> {
 }
 
 /// A rule on the names an object has, judged where it closes: what `dependentRequired`, and
-/// `not`, `allOf`, `anyOf`, `oneOf` and `if`/`then`/`else` of `required`s, say of an object
+/// `dependentSchemas`, `not`, `allOf`, `anyOf`, `oneOf` and `if`/`then`/`else` of `required`s,
+/// say of an object
 /// (`anyOf: [{"required": ["path"]}, {"required": ["url"]}]`: one of the two at least); an
 /// `if` may also be a condition on the object's values ([`Rule::Value`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
