@@ -341,18 +341,7 @@ const DENSE_LIMIT: usize = 64 << 10;
 /// a table when it stays within `DENSE_LIMIT` bytes, sparse otherwise. Fails if the pattern is
 /// not valid or the automaton would be too large.
 pub fn compile(translated: &str) -> Result<Dfa, String> {
-    let dense = dense::Builder::new()
-        .syntax(syntax::Config::new().unicode(true).utf8(true))
-        .thompson(thompson::Config::new().utf8(true))
-        .configure(
-            dense::Config::new()
-                .start_kind(regex_automata::dfa::StartKind::Unanchored)
-                .dfa_size_limit(Some(4 << 20))
-                .determinize_size_limit(Some(8 << 20))
-                .minimize(false),
-        )
-        .build(translated)
-        .map_err(|e| e.to_string())?;
+    let dense = unanchored(translated)?;
     if let Some(t) = table(&dense) {
         return Ok(Dfa::Table(t));
     }
@@ -364,17 +353,28 @@ pub fn compile(translated: &str) -> Result<Dfa, String> {
 /// and `patternProperties` do), its automaton built once; `None` when it does not compile or a
 /// search gives up.
 pub fn matches_any(translated: &str, subjects: &[&str]) -> Option<bool> {
-    let dfa = dense::Builder::new()
-        .syntax(syntax::Config::new().unicode(true).utf8(true))
-        .thompson(thompson::Config::new().utf8(true))
-        .configure(dense::Config::new().start_kind(regex_automata::dfa::StartKind::Unanchored))
-        .build(translated)
-        .ok()?;
+    let dfa = unanchored(translated).ok()?;
     let mut any = false;
     for s in subjects {
         any |= dfa.try_search_fwd(&Input::new(s)).ok()?.is_some();
     }
     Some(any)
+}
+
+/// A translated pattern's dense DFA, unanchored (matching anywhere), within the size limits.
+fn unanchored(translated: &str) -> Result<dense::DFA<Vec<u32>>, String> {
+    dense::Builder::new()
+        .syntax(syntax::Config::new().unicode(true).utf8(true))
+        .thompson(thompson::Config::new().utf8(true))
+        .configure(
+            dense::Config::new()
+                .start_kind(regex_automata::dfa::StartKind::Unanchored)
+                .dfa_size_limit(Some(4 << 20))
+                .determinize_size_limit(Some(8 << 20))
+                .minimize(false),
+        )
+        .build(translated)
+        .map_err(|e| e.to_string())
 }
 
 /// The states reachable from the search's start (bytes and the end of input), renumbered as
