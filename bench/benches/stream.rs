@@ -14,6 +14,9 @@
 //! - (g) a fresh stream fed in 4-byte chunks (a provider's delta is a token: a few bytes);
 //! - (h) a fresh stream fed the reply token by token, as `o200k_base` (OpenAI's tokenizer of its
 //!   GPT-4o and later models) splits it: the deltas a model streaming this reply sends;
+//! - (j) a fresh `TextStream::<T>` given the text so far after every byte (1-byte chunks), then
+//!   finished: a caller that keeps the text itself, which the text stream reads instead of
+//!   copying it; (k) the same in 16-byte chunks;
 //! - (i) for `convert_units` only, an experiment: a reader written by hand for that schema
 //!   (`toolgate_bench::hand`), what the macro could emit per schema, fed as (b), (c), (g), (h).
 //!
@@ -29,7 +32,7 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
 use tiktoken_rs::CoreBPE;
-use toolgate::{Progress, Stream, Tool};
+use toolgate::{Progress, Stream, TextStream, Tool};
 use toolgate_bench::hand::Hand;
 use toolgate_bench::{cases, jsm, Case, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
 
@@ -45,6 +48,20 @@ fn stream<T: Tool>(text: &[u8], chunk: usize) -> bool {
         }
     }
     s.finish().is_ok()
+}
+
+/// Give a fresh `TextStream` the text so far after every `chunk` bytes, then finish: the
+/// verdict.
+fn over<T: Tool>(text: &[u8], chunk: usize) -> bool {
+    let mut s = TextStream::<T>::new();
+    let mut end = 0;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        if s.feed_text(text.get(..end).unwrap_or_default()).is_dead() {
+            return false;
+        }
+    }
+    s.finish(text).is_ok()
 }
 
 /// Feed `text` to a fresh hand-written reader of `convert_units` (`toolgate_bench::hand`) in
@@ -149,6 +166,8 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd, tokens: &[usize]) {
     assert_eq!(stream::<T>(text, 16), case.valid, "{label}: stream, 16-byte chunks");
     assert_eq!(stream::<T>(text, 4), case.valid, "{label}: stream, 4-byte chunks");
     assert_eq!(stream_pieces::<T>(text, tokens), case.valid, "{label}: stream, token by token");
+    assert_eq!(over::<T>(text, 1), case.valid, "{label}: text stream, 1-byte chunks");
+    assert_eq!(over::<T>(text, 16), case.valid, "{label}: text stream, 16-byte chunks");
     if case.valid {
         // Quadratic: only for the cases measured.
         assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
@@ -176,6 +195,8 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd, tokens: &[usi
     g.bench_function("jiter_partial_16", |b| b.iter(|| partial_reparse(black_box(bytes), 16)));
     g.bench_function("stream_4", |b| b.iter(|| stream::<T>(black_box(bytes), 4)));
     g.bench_function("stream_tokens", |b| b.iter(|| stream_pieces::<T>(black_box(bytes), black_box(tokens))));
+    g.bench_function("text_1", |b| b.iter(|| over::<T>(black_box(bytes), 1)));
+    g.bench_function("text_16", |b| b.iter(|| over::<T>(black_box(bytes), 16)));
     if case.schema == "convert_units" {
         // (i) The experiment of `toolgate_bench::hand`: a reader written by hand for this schema,
         // what the macro could emit per schema, fed as (b), (c), (g) and (h) feed a stream.

@@ -526,7 +526,7 @@ pub const COMPETITORS: [(&str, &str); 11] = [
 
 /// The streaming benchmark's measurements (`benches/stream.rs`), in table order: `(benchmark id,
 /// label)`. Its groups are `stream-<schema>`, on each schema's valid case.
-pub const STREAMING: [(&str, &str); 8] = [
+pub const STREAMING: [(&str, &str); 10] = [
     ("is_valid_json", "(a) `is_valid_json`"),
     ("stream_1", "(b) `Stream`, 1-byte chunks"),
     ("stream_16", "(c) `Stream`, 16-byte chunks"),
@@ -535,21 +535,29 @@ pub const STREAMING: [(&str, &str); 8] = [
     ("jiter_partial_16", "(f) jiter's partial parse of each 16-byte-longer prefix"),
     ("stream_4", "(g) `Stream`, 4-byte chunks (a provider's delta: a token, a few bytes)"),
     ("stream_tokens", "(h) `Stream`, token by token (the reply as `o200k_base` splits it)"),
+    ("text_1", "(j) `TextStream`, given the text so far after every byte"),
+    ("text_16", "(k) `TextStream`, given the text so far after every 16 bytes"),
 ];
 
 /// Per schema, in [`SCHEMAS`] order: `Stream::<T>::automaton_size()` (the fixed-size automaton
-/// state) and `size_of::<Stream<T>>()` (that plus the text buffer's handle and the verdict slot;
-/// the text itself is on the heap).
+/// state), `size_of::<Stream<T>>()` (that plus the text buffer's handle and the verdict slot;
+/// the text itself is on the heap) and `size_of::<TextStream<T>>()` (the same without the
+/// buffer, which the caller keeps).
 #[must_use]
-pub fn automaton_sizes() -> [(&'static str, usize, usize); 5] {
+pub fn automaton_sizes() -> [(&'static str, usize, usize, usize); 5] {
     use std::mem::size_of;
-    use toolgate::Stream;
+    use toolgate::{Stream, TextStream};
+    macro_rules! sizes {
+        ($name:literal, $t:ty) => {
+            ($name, Stream::<$t>::automaton_size(), size_of::<Stream<$t>>(), size_of::<TextStream<$t>>())
+        };
+    }
     [
-        ("convert_units", Stream::<ConvertUnits>::automaton_size(), size_of::<Stream<ConvertUnits>>()),
-        ("read_file", Stream::<ReadFile>::automaton_size(), size_of::<Stream<ReadFile>>()),
-        ("flat30", Stream::<Flat30>::automaton_size(), size_of::<Stream<Flat30>>()),
-        ("rows", Stream::<Rows>::automaton_size(), size_of::<Stream<Rows>>()),
-        ("place_order", Stream::<PlaceOrder>::automaton_size(), size_of::<Stream<PlaceOrder>>()),
+        sizes!("convert_units", ConvertUnits),
+        sizes!("read_file", ReadFile),
+        sizes!("flat30", Flat30),
+        sizes!("rows", Rows),
+        sizes!("place_order", PlaceOrder),
     ]
 }
 

@@ -1004,6 +1004,9 @@ pub struct StreamRun {
     pub quick: Option<String>,
     /// the stream's first reader is the flat reader (a flat tool's), not the quick reader
     pub flat: bool,
+    /// the first feed (or `finish`) at which a `TextStream` given the text so far after each
+    /// chunk said something else than the stream: it must answer the same, feed for feed
+    pub over: Option<String>,
 }
 
 /// Feed `text` to `T::stream()` in chunks of the sizes `sizes` cycles through (an empty `sizes`
@@ -1013,7 +1016,9 @@ pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
     let bytes = text.as_bytes();
     let mut s = T::stream();
     let mut plain = T::stream().__automaton_only();
+    let mut over_stream = toolgate::TextStream::<T>::new();
     let mut quick = None;
+    let mut over = None;
     let (mut at, mut k) = (0, 0);
     let mut first: Option<toolgate::Progress> = None;
     let mut dead = None;
@@ -1026,6 +1031,10 @@ pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
         let q = plain.feed(&bytes[at..at + n]);
         if p != q && quick.is_none() {
             quick = Some(format!("bytes {at}..{}: {p:?}, without the quick reader {q:?}", at + n));
+        }
+        let o = over_stream.feed_text(&bytes[..at + n]);
+        if p != o && over.is_none() {
+            over = Some(format!("bytes {at}..{}: {p:?}, the text stream {o:?}", at + n));
         }
         at += n;
         match (&first, p) {
@@ -1046,10 +1055,14 @@ pub fn stream_run<T: Tool>(text: &str, sizes: &[usize]) -> StreamRun {
     if finish != plain_finish && quick.is_none() {
         quick = Some(format!("finish: {finish:?}, without the quick reader {plain_finish:?}"));
     }
+    let over_finish = over_stream.finish(bytes).map_err(|e| e.to_string());
+    if finish != over_finish && over.is_none() {
+        over = Some(format!("finish: {finish:?}, the text stream {over_finish:?}"));
+    }
     let reference =
         (toolgate::Stream::<T>::__lean() && sizes == [1]).then(|| toolgate::Stream::<T>::__reference(bytes).0);
     let flat = toolgate::Stream::<T>::__flat();
-    StreamRun { dead, unstable, verdict, finish, reference, handed_over, quick, flat }
+    StreamRun { dead, unstable, verdict, finish, reference, handed_over, quick, flat, over }
 }
 
 /// Eight chunk sizes between 1 and 17, the same for the same `seed` (SplitMix64).
@@ -1160,6 +1173,9 @@ pub fn check_stream(
         }
         if let Some(q) = &r.quick {
             wrong.push(format!("{how}: the quick reader changed the answer at {q}"));
+        }
+        if let Some(o) = &r.over {
+            wrong.push(format!("{how}: the text stream answered otherwise at {o}"));
         }
         if let Some(reference) = r.reference.filter(|&g| g != r.dead.as_ref().map(|d| d.offset)) {
             wrong.push(format!("{how}: the lean automaton died at {dead:?}, the general one at {reference:?}"));

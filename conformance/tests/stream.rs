@@ -107,6 +107,7 @@ fn always_dead(text: &str, _sizes: &[usize]) -> toolgate_conformance::StreamRun 
         handed_over: false,
         quick: None,
         flat: false,
+        over: None,
     }
 }
 
@@ -122,12 +123,21 @@ fn chunk_dependent(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamR
         handed_over: false,
         quick: None,
         flat: false,
+        over: None,
     }
 }
 
 /// A lean stream that dies at the first byte where the general automaton dies at the second.
 fn lean_disagrees(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamRun {
     toolgate_conformance::StreamRun { reference: (sizes == [1]).then_some(Some(1)), ..always_dead(text, sizes) }
+}
+
+/// A stream that a `TextStream` fed the same text did not agree with.
+fn over_disagrees(text: &str, sizes: &[usize]) -> toolgate_conformance::StreamRun {
+    toolgate_conformance::StreamRun {
+        over: Some("finish: Err(\"dead\"), the text stream Ok(())".to_owned()),
+        ..always_dead(text, sizes)
+    }
 }
 
 /// A stream whose quick reader answered otherwise than the automaton alone.
@@ -161,6 +171,11 @@ fn check_stream_reports_a_broken_stream() {
     assert_eq!(
         r.wrong,
         ["1-byte chunks: the quick reader changed the answer at bytes 0..1: Alive, without the quick reader Dead"]
+    );
+    let r = check_stream(over_disagrees, reject_all, "{}", Some(false), &[]);
+    assert_eq!(
+        r.wrong,
+        ["1-byte chunks: the text stream answered otherwise at finish: Err(\"dead\"), the text stream Ok(())"]
     );
     let r = check_stream(chunk_dependent, reject_all, "[1, 2]", Some(false), &[vec![6], vec![3, 1]]);
     assert!(r.wrong.iter().any(|w| w.contains("death offset Some(5), with 1-byte chunks Some(0)")), "{:?}", r.wrong);

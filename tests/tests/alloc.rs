@@ -1,7 +1,7 @@
 //! Deciding valid/invalid allocates nothing: `is_valid` on a parsed `&Value`, and `is_valid_json`
 //! (and `check_json` with a `Verdict`) straight from the text, on valid and on schema-invalid
-//! input, for every fixture; and feeding a `Stream` (with its text buffer reserved), every feed
-//! up to the one that finds the text dead. Counted by a global allocator (this binary only), per thread so that
+//! input, for every fixture; and feeding a `Stream` (with its text buffer reserved) or a
+//! `TextStream` (which has none), every feed up to the one that finds the text dead. Counted by a global allocator (this binary only), per thread so that
 //! the test harness's other threads do not interfere. Run with and without serde_json's
 //! `float_roundtrip` feature: `cargo test --workspace` turns it on (through the benchmarks'
 //! jsonschema), `cargo test -p toolgate-tests` leaves it off.
@@ -96,6 +96,32 @@ impl Visit for NoAlloc {
                     let (n, ok) = allocations(|| s.finish().is_ok());
                     if ok {
                         assert_eq!(n, 0, "finish allocated {n} times: {name}: {text}");
+                    }
+                    assert_eq!(ok, valid, "{name}: {text}");
+                } else {
+                    assert!(!valid, "{name}: {text}");
+                }
+            }
+            // A `TextStream` keeps no buffer: making one, every feed that leaves the text alive
+            // and a valid text's finish allocate nothing, with no capacity reserved.
+            for chunk in [1, 16] {
+                let (n, mut over) = allocations(toolgate::TextStream::<T>::new);
+                assert_eq!(n, 0, "TextStream::new allocated {n} times: {name}");
+                let mut alive = true;
+                let mut end = 0;
+                while end < text.len() {
+                    end = (end + chunk).min(text.len());
+                    let (n, p) = allocations(|| over.feed_text(&text.as_bytes()[..end]).is_dead());
+                    if p {
+                        alive = false;
+                        break;
+                    }
+                    assert_eq!(n, 0, "a {chunk}-byte text feed allocated {n} times: {name}: {text}");
+                }
+                if alive {
+                    let (n, ok) = allocations(|| over.finish(text.as_bytes()).is_ok());
+                    if ok {
+                        assert_eq!(n, 0, "the text stream's finish allocated {n} times: {name}: {text}");
                     }
                     assert_eq!(ok, valid, "{name}: {text}");
                 } else {

@@ -10,14 +10,15 @@ mod fixtures;
 use std::fmt::Debug;
 
 use fixtures::{mutants, Lcg, Visit, MALFORMED};
-use toolgate::{Progress, Stream, Tool};
+use toolgate::{Progress, Stream, TextStream, Tool};
 
 /// Feed `text` in the chunks `sizes` cycles through; the death offset (if any) and the end.
 /// The stream's quick reader changes nothing but the cost: every feed, and `finish`, answer
-/// what the same stream without it answers.
+/// what the same stream without it answers; and so does a `TextStream` given the text so far.
 fn run<T: Tool>(text: &[u8], sizes: &[usize]) -> (Option<usize>, bool, Stream<T>) {
     let mut s = T::stream();
     let mut plain = T::stream().__automaton_only();
+    let mut over = TextStream::<T>::new();
     let mut at = 0;
     let mut k = 0;
     let mut dead = None;
@@ -33,12 +34,21 @@ fn run<T: Tool>(text: &[u8], sizes: &[usize]) -> (Option<usize>, bool, Stream<T>
             at + n,
             String::from_utf8_lossy(text)
         );
+        assert_eq!(
+            p,
+            over.feed_text(&text[..at + n]),
+            "bytes {at}..{} of {:?}: the stream and the text stream",
+            at + n,
+            String::from_utf8_lossy(text)
+        );
         if let Progress::Dead(d) = p {
             dead.get_or_insert(d.offset);
         }
         at += n;
     }
-    let ok = s.finish().is_ok();
+    let finished = s.finish();
+    assert_eq!(finished, over.finish(text), "finish of the text stream: {:?}", String::from_utf8_lossy(text));
+    let ok = finished.is_ok();
     assert_eq!(
         ok,
         plain.finish().is_ok(),

@@ -5,7 +5,7 @@
 
 #![allow(clippy::pedantic)]
 
-use toolgate::{tool_schema, Error, Progress, Tool};
+use toolgate::{tool_schema, Error, Progress, TextStream, Tool};
 
 tool_schema! {
     /// A bit of every keyword family.
@@ -386,6 +386,53 @@ fn feed_text_feeds_what_is_new_and_refuses_a_changed_text() {
     assert!(s.dead().is_none());
     assert_eq!(died(&mut s, text), None);
     assert!(s.finish().is_ok());
+}
+
+/// `TextStream`: reads the caller's text; a text shorter than what was read is refused and
+/// changes nothing; it ignores what it is fed once dead or finished; `finish` and `into_tool`
+/// read what the whole text has beyond what was read.
+#[test]
+fn a_text_stream_reads_the_callers_text() {
+    let text = br#"{"n": 5, "tags": ["alpha", "beta"], "short": "abc"}"#;
+    let died = |s: &mut TextStream<Early>, so_far: &[u8]| match s.feed_text(so_far) {
+        Progress::Dead(d) => Some(d.offset),
+        Progress::Alive => None,
+    };
+    let mut s = TextStream::<Early>::new();
+    assert_eq!(died(&mut s, &text[..20]), None);
+    assert_eq!(s.read(), 20);
+    assert!(!s.can_finish(&text[..20]));
+    // Shorter than what was read: refused at its end, nothing read.
+    assert_eq!(died(&mut s, &text[..12]), Some(12));
+    assert_eq!(s.read(), 20);
+    assert!(s.dead().is_none());
+    // The same text again reads nothing.
+    assert_eq!(died(&mut s, &text[..20]), None);
+    // `finish` reads the rest first.
+    let mut done = s.clone();
+    assert!(done.finish(text).is_ok());
+    assert_eq!(done.read(), text.len());
+    assert!(done.can_finish(text));
+    // Fed after `finish`: ignored (even a shorter text), and the verdict stays.
+    assert_eq!(died(&mut done, b"{"), None);
+    assert_eq!(died(&mut done, br#"{"n": 5} garbage"#), None);
+    assert!(done.finish(text).is_ok());
+    assert_eq!(s.clone().into_tool(text).map(|e| e.n), Ok(5));
+    // A death: where the stream dies; then it stays dead, whatever it is given.
+    let bad = br#"{"n": 5, "tags": 7"#;
+    let mut s = TextStream::<Early>::new();
+    assert_eq!(died(&mut s, &bad[..10]), None);
+    assert_eq!(died(&mut s, bad), Some(17));
+    assert_eq!(died(&mut s, b"{"), Some(17));
+    assert_eq!(died(&mut s, text), Some(17));
+    assert!(s.finish(text).is_err());
+    assert!(s.clone().into_tool(text).is_err());
+    // A reset forgets it all.
+    s.reset();
+    assert_eq!((s.read(), s.dead()), (0, None));
+    assert_eq!(died(&mut s, text), None);
+    // `finish` of a text shorter than what was read: a syntax error.
+    assert!(matches!(s.finish(&text[..5]), Err(Error::Syntax { .. })));
 }
 
 #[test]

@@ -12,7 +12,7 @@
 //! parsed value), `valid` (`is_valid_json`), `ignored` (`serde_json::from_str::<IgnoredAny>`, a
 //! syntax check), `stream<k>` (a fresh `Stream` fed `k` bytes at a time, then finished: `stream1`,
 //! `stream16`), `text<k>` (the same through `feed_text`, given the text so far after every `k`
-//! bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
+//! bytes), `over<k>` (a fresh `TextStream` given the text so far after every `k` bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
 //! `with_capacity` and dropped, unfed), `hand<k>` (`convert_units` only: the hand-written reader of
 //! `toolgate_bench::hand`, an experiment, fed as `stream<k>` feeds a stream). The "instructions per call" tables of
 //! docs/BENCHMARKS.md came from it.
@@ -66,6 +66,12 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 black_box(fed_text::<T>(black_box(text.as_bytes()), chunk));
             }
         }
+        e if chunk_of(e, "over").is_some() => {
+            let chunk = chunk_of(e, "over").unwrap_or(1);
+            for _ in 0..n {
+                black_box(fed_over::<T>(black_box(text.as_bytes()), chunk));
+            }
+        }
         e if chunk_of(e, "again").is_some() => {
             let chunk = chunk_of(e, "again").unwrap_or(1);
             let mut s = toolgate::Stream::<T>::with_capacity(text.len());
@@ -89,7 +95,7 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
         }
         _ => {
             return Err(format!(
-                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk>, text<chunk> or hand<chunk>"
+                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk>, text<chunk>, over<chunk> or hand<chunk>"
             ))
         }
     }
@@ -122,6 +128,20 @@ fn fed_text<T: Tool>(text: &[u8], chunk: usize) -> bool {
         }
     }
     s.finish().is_ok()
+}
+
+/// A fresh `TextStream` given the text so far after every `chunk` bytes, then finished.
+#[inline(never)]
+fn fed_over<T: Tool>(text: &[u8], chunk: usize) -> bool {
+    let mut s = toolgate::TextStream::<T>::new();
+    let mut end = 0;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        if s.feed_text(text.get(..end).unwrap_or_default()).is_dead() {
+            return false;
+        }
+    }
+    s.finish(text).is_ok()
 }
 
 /// The same, fed to `s` after a reset (a stream reused from reply to reply).
@@ -158,7 +178,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [entry, case, n] = args.as_slice() else {
         eprintln!(
-            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|again<k>|text<k>|hand<k>> <schema/case> <n>"
+            "usage: instructions <check|from_json|value|valid|ignored|fresh|stream<k>|again<k>|text<k>|over<k>|hand<k>> <schema/case> <n>"
         );
         return ExitCode::FAILURE;
     };

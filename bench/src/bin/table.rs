@@ -98,11 +98,31 @@ fn streaming(roots: &[PathBuf]) {
             times(t(7), t(0), None),
         );
     }
+    println!("\n### Streaming over the caller's text (a `TextStream`, given the text so far: it copies nothing)\n");
+    println!("| case | (a) `is_valid_json` | (j) `TextStream`, 1-byte steps | (j)/(a) (target ≤ 3×) | (k) `TextStream`, 16-byte steps | (k)/(a) (target ≤ 1.5×) | (j)/(b) | (k)/(c) |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    for c in &valid {
+        let g = format!("stream-{}", c.schema);
+        let t = |i: usize| ids.get(i).and_then(|id| best_ns(roots, &g, id));
+        let cell = |x: Option<f64>| x.map_or_else(|| "–".to_owned(), time);
+        println!(
+            "| {}/{} | {} | {} | {} | {} | {} | {} | {} |",
+            c.schema,
+            c.name,
+            cell(t(0)),
+            cell(t(8)),
+            times(t(8), t(0), Some(3.0)),
+            cell(t(9)),
+            times(t(9), t(0), Some(1.5)),
+            times(t(8), t(1), None),
+            times(t(9), t(2), None),
+        );
+    }
     println!("\n### Streaming state per schema\n");
-    println!("| schema | `Stream::<T>::automaton_size()` | `size_of::<Stream<T>>()` |");
-    println!("|---|---:|---:|");
-    for (schema, automaton, whole) in automaton_sizes() {
-        println!("| {schema} | {automaton} B | {whole} B |");
+    println!("| schema | `Stream::<T>::automaton_size()` | `size_of::<Stream<T>>()` | `size_of::<TextStream<T>>()` |");
+    println!("|---|---:|---:|---:|");
+    for (schema, automaton, whole, over) in automaton_sizes() {
+        println!("| {schema} | {automaton} B | {whole} B | {over} B |");
     }
 }
 

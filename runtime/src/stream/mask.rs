@@ -357,7 +357,7 @@ impl<T: Tool> Stream<T> {
     /// end-of-sequence token.
     pub fn allowed(&self, vocab: &Vocabulary, mask: &mut TokenMask) {
         mask.clear(vocab);
-        if self.dead.is_some() || self.finished.is_some() {
+        if !self.s.open {
             return;
         }
         for &id in &vocab.empty {
@@ -370,15 +370,15 @@ impl<T: Tool> Stream<T> {
             .and_then(|s| s.downcast_ref::<Vec<T::__Automaton>>())
             .is_none_or(|s| s.len() < vocab.max_len + 1);
         if fresh {
-            mask.scratch = Some(Box::new(vec![self.automaton(); vocab.max_len + 1]));
+            mask.scratch = Some(Box::new(vec![self.s.automaton(); vocab.max_len + 1]));
             mask.synced = None;
         }
         // While the quick reader reads the stream, its automaton has read nothing: the state
         // after the text is the one this mask advanced last time, if that was over a prefix of
         // this text, advanced over the rest.
-        let reuse = self.quick.on()
+        let reuse = self.s.quick.on()
             && mask.synced.is_some_and(|n| n <= self.text.len() && mask.text.get(..n) == self.text.get(..n));
-        mask.synced = self.quick.on().then_some(self.text.len());
+        mask.synced = self.s.quick.on().then_some(self.text.len());
         let mut text = std::mem::take(&mut mask.text);
         text.clear();
         text.extend_from_slice(&self.text);
@@ -387,9 +387,9 @@ impl<T: Tool> Stream<T> {
         if let Some(stack) = scratch.as_mut().and_then(|s| s.downcast_mut::<Vec<T::__Automaton>>()) {
             if let Some(top) = stack.first_mut() {
                 if !reuse {
-                    *top = self.automaton();
+                    *top = self.s.automaton();
                 }
-                if self.quick.on() {
+                if self.s.quick.on() {
                     let _ = top.advance(&self.text);
                 }
             }

@@ -39,15 +39,16 @@ pub mod lean;
 #[doc(hidden)]
 pub mod machine;
 mod mask;
+mod over;
 #[doc(hidden)]
 pub mod program;
 #[doc(hidden)]
 pub mod quick;
+mod state;
 
 use std::fmt;
-use std::marker::PhantomData;
 
-use crate::report::{Collect, Sink};
+use crate::report::Sink;
 use crate::violation::{Error, Violation};
 use crate::Tool;
 
@@ -55,8 +56,10 @@ use lean::Lean;
 pub use machine::Death as Dead;
 use machine::Machine;
 pub use mask::{TokenMask, Vocabulary};
+pub use over::TextStream;
 use program::Program;
 use quick::Quick;
+use state::State;
 
 /// What the text read so far allows.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -266,38 +269,16 @@ impl<X: lean::Delegate> Reader for Quick<X> {
 /// stream also keeps the text it was fed, which some keywords read back when a value closes
 /// (scalars, `uniqueItems`, `enum` of arrays and objects) and which
 /// [`Stream::into_tool`] turns into `T`. Create it with [`Stream::with_capacity`] and feeding
-/// allocates nothing until the text is dead.
+/// allocates nothing until the text is dead. A caller that keeps the text itself can use a
+/// [`TextStream`] instead, which reads the caller's text rather than copying it.
 pub struct Stream<T: Tool> {
-    /// the first reader, while the text is ordinary (`quick.rs`, or `flat.rs` for a flat tool);
-    /// the automaton has read nothing while `quick.on()`
-    quick: T::__Reader,
-    /// the automaton; `None` until it reads (then it is [`Automaton::start`]): a stream the
-    /// quick reader reads to its end never builds it, and a fresh stream costs a few bytes'
-    /// writes instead of a copy of the automaton's state
-    m: Option<T::__Automaton>,
+    s: State<T>,
     text: Vec<u8>,
-    dead: Option<Dead>,
-    finished: Option<Result<(), Error>>,
-    /// neither dead nor finished (one test of a flag where a feed would test both)
-    open: bool,
-    /// open, and the first reader on: a fragment may take the reader's short way (one test of a
-    /// flag per byte where the short way would test two)
-    short: bool,
-    tool: PhantomData<fn() -> T>,
 }
 
 impl<T: Tool> Clone for Stream<T> {
     fn clone(&self) -> Self {
-        Self {
-            quick: self.quick.clone(),
-            m: self.m.clone(),
-            text: self.text.clone(),
-            dead: self.dead.clone(),
-            finished: self.finished.clone(),
-            open: self.open,
-            short: self.short,
-            tool: PhantomData,
-        }
+        Self { s: self.s.clone(), text: self.text.clone() }
     }
 }
 
@@ -306,7 +287,7 @@ impl<T: Tool> fmt::Debug for Stream<T> {
         f.debug_struct("Stream")
             .field("tool", &T::NAME)
             .field("read", &self.text.len())
-            .field("dead", &self.dead)
+            .field("dead", &self.s.dead())
             .finish_non_exhaustive()
     }
 }
@@ -328,29 +309,18 @@ impl<T: Tool> Stream<T> {
     /// nothing.
     #[must_use]
     pub fn with_capacity(bytes: usize) -> Self {
-        Self {
-            quick: <T::__Reader as Reader>::new(Self::FIRST),
-            m: None,
-            text: Vec::with_capacity(bytes),
-            dead: None,
-            finished: None,
-            open: true,
-            short: Self::FIRST,
-            tool: PhantomData,
-        }
+        // The buffer first: the state built after the allocator's call is written in place
+        // (built before it, it was copied, 88 instructions).
+        let text = Vec::with_capacity(bytes);
+        Self { s: State::new(), text }
     }
 
     /// Back to the start of a new text, as [`Stream::new`] but keeping the text buffer's
     /// capacity: a stream reset before each reply allocates nothing once its buffer has held
     /// the longest (nor does the reset).
     pub fn reset(&mut self) {
-        self.quick = <T::__Reader as Reader>::new(Self::FIRST);
-        self.m = None;
+        self.s = State::new();
         self.text.clear();
-        self.dead = None;
-        self.finished = None;
-        self.open = true;
-        self.short = Self::FIRST;
     }
 
     /// Feed the next fragment (split anywhere: inside a character, an escape, a number).
@@ -368,18 +338,18 @@ impl<T: Tool> Stream<T> {
         // cost a third more instructions than 1-byte ones; one loop for both cost 1-byte
         // fragments a tenth more.
         if let [b] = bytes {
-            if self.short {
+            if self.s.short {
                 self.text.push(*b);
-                if self.quick.one_byte(T::__PROGRAM, &self.text, *b) {
+                if self.s.quick.one_byte(T::__PROGRAM, &self.text, *b) {
                     return Progress::Alive;
                 }
-                return self.read_byte();
+                return self.s.read_byte(&self.text);
             }
         }
-        if bytes.len() <= Self::SHORT && self.short {
+        if bytes.len() <= SHORT && self.s.short {
             for (i, &b) in bytes.iter().enumerate() {
                 self.text.push(b);
-                if !self.quick.one_byte(T::__PROGRAM, &self.text, b) {
+                if !self.s.quick.one_byte(T::__PROGRAM, &self.text, b) {
                     return self.short_rest(bytes, i);
                 }
             }
@@ -388,85 +358,23 @@ impl<T: Tool> Stream<T> {
         self.feed_any(bytes)
     }
 
-    /// [`Stream::feed`] of a fragment of up to [`Stream::SHORT`] bytes, from its byte `i` that
-    /// the first reader's short way did not take: the rest of the fragment, the long way.
+    /// [`Stream::feed`] of a fragment of up to [`SHORT`] bytes, from its byte `i` that the first
+    /// reader's short way did not take: the rest of the fragment, the long way.
     #[inline(never)]
     fn short_rest(&mut self, bytes: &[u8], i: usize) -> Progress {
         self.text.extend_from_slice(bytes.get(i + 1..).unwrap_or_default());
-        self.read_byte()
+        self.s.read_byte(&self.text)
     }
-
-    /// Whether the first reader reads (from the start of a text): the flat reader always, the
-    /// quick reader where the lean automaton reads after it.
-    const FIRST: bool = T::__Automaton::QUICK || <T::__Reader as Reader>::FLAT;
-
-    /// The longest fragment [`Stream::feed`] reads byte by byte on the first reader's short
-    /// way: up to this length that is cheaper than its long way, which enters and leaves the
-    /// reader's state once per fragment and reads a token cut by the fragment's ends twice (the
-    /// bench replies in 5- and 6-byte fragments: 2-7% fewer instructions than the long way; in
-    /// 8-byte ones, 8% more).
-    const SHORT: usize = 6;
 
     /// [`Stream::feed`] of any fragment.
     #[inline(always)]
     fn feed_any(&mut self, bytes: &[u8]) -> Progress {
-        if !self.open {
-            return self.progress();
+        if !self.s.open {
+            return self.s.progress();
         }
         let from = self.text.len();
         self.text.extend_from_slice(bytes);
-        if self.quick.on() && self.quick.read(T::__PROGRAM, &self.text, from) {
-            return Progress::Alive;
-        }
-        self.read_automaton()
-    }
-
-    /// The quick reader's long way, from the byte its short way did not take to the text's end
-    /// (where the quick reader stands; the flat reader's short way takes every byte it reads,
-    /// so it has stopped: no `from` is needed).
-    #[inline(never)]
-    fn read_byte(&mut self) -> Progress {
-        if self.quick.read(T::__PROGRAM, &self.text, self.text.len()) {
-            return Progress::Alive;
-        }
-        self.read_automaton()
-    }
-
-    /// The automaton reads what the quick reader did not vouch for (all of the text, the
-    /// first time).
-    #[inline(never)]
-    fn read_automaton(&mut self) -> Progress {
-        self.short = false;
-        let m = Self::started(&mut self.m);
-        if m.advance(&self.text) {
-            return Progress::Alive;
-        }
-        self.dead = m.explain(&self.text);
-        self.open = self.dead.is_none();
-        self.progress()
-    }
-
-    /// The automaton `m`, started if it was not.
-    fn started(m: &mut Option<T::__Automaton>) -> &mut T::__Automaton {
-        m.get_or_insert_with(|| T::__Automaton::start(T::__PROGRAM))
-    }
-
-    /// A copy of the automaton as it stands (at the start of the text if it never read).
-    fn automaton(&self) -> T::__Automaton {
-        match &self.m {
-            Some(m) => m.clone(),
-            None => T::__Automaton::start(T::__PROGRAM),
-        }
-    }
-
-    /// The automaton state after the text so far, when the quick reader is still reading (the
-    /// automaton then has read nothing): `None` when `self.m` is that state.
-    fn synced(&self) -> Option<T::__Automaton> {
-        self.quick.on().then(|| {
-            let mut m = self.automaton();
-            let _ = m.advance(&self.text);
-            m
-        })
+        self.s.read(&self.text, from)
     }
 
     /// Feed the whole text so far (what the caller has accumulated): the part beyond what this
@@ -478,6 +386,7 @@ impl<T: Tool> Stream<T> {
     /// what was read, nothing is fed and the answer is [`Progress::Dead`] with a syntax error
     /// at the first byte that differs, the stream itself unchanged. A change further back is
     /// not seen: the stream judges, and [`Stream::into_tool`] builds from, the bytes it read.
+    /// (A [`TextStream`] keeps no copy to compare with, and costs less.)
     pub fn feed_text(&mut self, so_far: &[u8]) -> Progress {
         let read = self.text.len();
         let from = read.saturating_sub(Self::FEED_TEXT_CHECKED);
@@ -485,14 +394,7 @@ impl<T: Tool> Stream<T> {
         let again = so_far.get(from..).unwrap_or_default();
         if again.get(..tail.len()) != Some(tail) {
             let same = tail.iter().zip(again).take_while(|(a, b)| a == b).count();
-            return Progress::Dead(Dead {
-                offset: (from + same).min(so_far.len()),
-                error: Error::Syntax {
-                    message: "the text fed again differs from the text read before".into(),
-                    line: 1,
-                    column: 1,
-                },
-            });
+            return Progress::Dead(changed((from + same).min(so_far.len())));
         }
         self.feed(so_far.get(read..).unwrap_or_default())
     }
@@ -504,16 +406,13 @@ impl<T: Tool> Stream<T> {
     /// Where the stream stands.
     #[must_use]
     pub fn progress(&self) -> Progress {
-        match &self.dead {
-            Some(d) => Progress::Dead(d.clone()),
-            None => Progress::Alive,
-        }
+        self.s.progress()
     }
 
     /// Why the stream is dead, once it is.
     #[must_use]
     pub fn dead(&self) -> Option<&Dead> {
-        self.dead.as_ref()
+        self.s.dead()
     }
 
     /// The text fed so far.
@@ -525,12 +424,7 @@ impl<T: Tool> Stream<T> {
     /// Whether the text so far is a complete valid reply (the model may stop here).
     #[must_use]
     pub fn can_finish(&self) -> bool {
-        let complete =
-            if self.quick.on() { self.quick.complete() } else { self.m.as_ref().and_then(Automaton::complete) };
-        match complete {
-            Some(v) => v,
-            None => std::str::from_utf8(&self.text).is_ok_and(T::is_valid_json),
-        }
+        self.s.can_finish(&self.text)
     }
 
     /// The text has ended: `Ok` exactly when [`Tool::is_valid_json`] accepts it.
@@ -539,41 +433,7 @@ impl<T: Tool> Stream<T> {
     /// The error that killed the stream, or why the whole text is not valid (every violation,
     /// as [`Tool::from_json`] reports them).
     pub fn finish(&mut self) -> Result<(), Error> {
-        if let Some(r) = &self.finished {
-            return r.clone();
-        }
-        if let Some(d) = &self.dead {
-            return Err(d.error.clone());
-        }
-        if self.quick.on() {
-            if self.quick.finish(&self.text) {
-                self.finished = Some(Ok(()));
-                self.open = false;
-                self.short = false;
-                return Ok(());
-            }
-            // The automaton decides: it reads the whole text first.
-            let _ = Self::started(&mut self.m).advance(&self.text);
-        }
-        let r = match Self::started(&mut self.m).finish(&self.text) {
-            Ok(true) => Ok(()),
-            Err(d) => Err(d.error),
-            Ok(false) => match std::str::from_utf8(&self.text) {
-                Ok(t) if T::is_valid_json(t) => Ok(()),
-                Ok(t) => {
-                    let mut c = Collect::default();
-                    match T::check_json(t, &mut c) {
-                        Err(e) => Err(e),
-                        Ok(()) => Err(Error::Invalid(c.into_violations())),
-                    }
-                }
-                Err(_) => Err(Error::Syntax { message: "invalid UTF-8".into(), line: 1, column: 1 }),
-            },
-        };
-        self.finished = Some(r.clone());
-        self.open = false;
-        self.short = false;
-        r
+        self.s.finish(&self.text)
     }
 
     /// Report the whole text's violations to `sink` (as [`Tool::check_json`] does).
@@ -581,26 +441,15 @@ impl<T: Tool> Stream<T> {
     /// # Errors
     /// The syntax error, when the text is not one JSON value.
     pub fn report<S: Sink>(&self, sink: &mut S) -> Result<(), Error> {
-        let t = std::str::from_utf8(&self.text).map_err(|_| Error::Syntax {
-            message: "invalid UTF-8".into(),
-            line: 1,
-            column: 1,
-        })?;
-        T::check_json(t, sink)
+        State::<T>::report(&self.text, sink)
     }
 
     /// Finish, then build the typed value from the text.
     ///
     /// # Errors
     /// As [`Stream::finish`].
-    pub fn into_tool(mut self) -> Result<T, Error> {
-        self.finish()?;
-        let t = std::str::from_utf8(&self.text).map_err(|_| Error::Syntax {
-            message: "invalid UTF-8".into(),
-            line: 1,
-            column: 1,
-        })?;
-        T::from_json(t)
+    pub fn into_tool(self) -> Result<T, Error> {
+        self.s.into_tool(&self.text)
     }
 
     /// The size in bytes of the automaton's state and the first reader's in front of it (fixed
@@ -615,7 +464,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __handed_over(&self) -> bool {
-        self.synced().unwrap_or_else(|| self.automaton()).handed_over()
+        self.s.handed_over(&self.text)
     }
 
     /// This stream without its quick reader: the automaton reads every fragment itself (what
@@ -624,15 +473,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __automaton_only(mut self) -> Self {
-        self.short = false;
-        if self.quick.on() {
-            self.quick.stop();
-            let m = Self::started(&mut self.m);
-            if !m.advance(&self.text) && self.dead.is_none() {
-                self.dead = m.explain(&self.text);
-                self.open = self.dead.is_none();
-            }
-        }
+        self.s.automaton_only(&self.text);
         self
     }
 
@@ -641,7 +482,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __quick(&self) -> bool {
-        self.quick.on()
+        self.s.quick.on()
     }
 
     /// Whether `T` streams with the flat reader the macro emits for a flat tool (else the quick
@@ -665,7 +506,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __automaton_built(&self) -> bool {
-        self.m.is_some()
+        self.s.automaton_built()
     }
 
     /// Whether the quick reader reads this stream and has handed the value it is in to the
@@ -673,7 +514,7 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __quick_delegating(&self) -> bool {
-        self.quick.on() && self.quick.delegating()
+        self.s.quick.on() && self.s.quick.delegating()
     }
 
     /// Whether `T` streams with the lean automaton (at most one subschema per value). Not
@@ -709,17 +550,25 @@ impl<T: Tool> Stream<T> {
     #[doc(hidden)]
     #[must_use]
     pub fn __automaton_verdict(&self) -> Option<bool> {
-        if self.dead.is_some() {
-            return Some(false);
-        }
-        if self.quick.on() && self.quick.clone().finish(&self.text) {
-            return Some(true);
-        }
-        let mut m = self.synced().unwrap_or_else(|| self.automaton());
-        match m.finish(&self.text) {
-            Ok(true) => Some(true),
-            Ok(false) => None,
-            Err(_) => Some(false),
-        }
+        self.s.automaton_verdict(&self.text)
+    }
+}
+
+/// The longest fragment a stream reads byte by byte on the first reader's short way: up to
+/// this length that is cheaper than its long way, which enters and leaves the reader's state
+/// once per fragment and reads a token cut by the fragment's ends twice (the bench replies in
+/// 5- and 6-byte fragments: 2-7% fewer instructions than the long way; in 8-byte ones, 8% more).
+const SHORT: usize = 6;
+
+/// The answer to a text fed again whose bytes already read differ from what was read, from
+/// byte `offset` (or that is shorter than what was read: `offset` is its length).
+fn changed(offset: usize) -> Dead {
+    Dead {
+        offset,
+        error: Error::Syntax {
+            message: "the text fed again differs from the text read before".into(),
+            line: 1,
+            column: 1,
+        },
     }
 }
