@@ -8,7 +8,8 @@
 //! (and, on short texts, at every chunk boundary the verdict on the text so far); `into_tool`
 //! of a valid text is `from_json`'s value; where the tool streams with the lean automaton, it dies
 //! at the byte where the general automaton does; the stream answers every feed and `finish` as
-//! the same stream without its quick reader does. Nothing panics.
+//! the same stream without its quick reader does, and so does a `TextStream` given the text so
+//! far after each piece (and its `into_tool` builds the same value). Nothing panics.
 //!
 //! Input: byte 0 is a header: `n = h & 7` chunk sizes follow (each 0..=255; 0 feeds an empty
 //! slice), used in turn until the text is fed (`n = 0`: the whole text in one feed); `h & 8`
@@ -20,7 +21,7 @@
 use std::fmt::Debug;
 
 use libfuzzer_sys::fuzz_target;
-use toolgate::{Dead, Progress, Stream, Tool};
+use toolgate::{Dead, Progress, Stream, TextStream, Tool};
 use toolgate_fuzz::for_each_tool;
 
 /// Texts up to this long also get `can_finish` compared at every chunk boundary (quadratic).
@@ -137,6 +138,22 @@ fn check<T: Tool + PartialEq + Debug>(text: &[u8], sizes: &[u8], whole: bool) {
         assert_eq!(a, b, "{}: feed {i}, with and without the quick reader: {text:?}", T::NAME);
     }
     assert_eq!(quick.finish(), plain.finish(), "{}: finish with and without the quick reader: {text:?}", T::NAME);
+
+    // A `TextStream` given the text so far answers as the stream fed the pieces.
+    let mut over = TextStream::<T>::new();
+    let mut stream = Stream::<T>::new();
+    let mut fed = 0;
+    for (i, piece) in pieces.iter().enumerate() {
+        fed += piece.len();
+        let (a, b) = (stream.feed(piece), over.feed_text(text.get(..fed).unwrap_or_default()));
+        assert_eq!(a, b, "{}: feed {i}, the stream and the text stream: {text:?}", T::NAME);
+    }
+    assert_eq!(stream.can_finish(), over.can_finish(text), "{}: can_finish of the text stream: {text:?}", T::NAME);
+    assert_eq!(over.clone().finish(text), finished, "{}: finish of the text stream: {text:?}", T::NAME);
+    if valid {
+        let expected = std::str::from_utf8(text).map(T::from_json);
+        assert_eq!(Ok(over.into_tool(text)), expected, "{}: the text stream's into_tool: {text:?}", T::NAME);
+    }
 
     if valid {
         let built = s.into_tool();

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::fmt::Debug;
 
 use fixtures::{Lcg, Visit};
-use toolgate::{Stream, TokenMask, Tool, Vocabulary};
+use toolgate::{Stream, TextStream, TokenMask, Tool, Vocabulary};
 
 /// A vocabulary cut from `texts`: every byte, and pieces of 2 to 6 bytes at seeded places (so
 /// tokens split UTF-8 characters, escapes and keys), plus a few bytes no text has.
@@ -58,24 +58,34 @@ impl Visit for Brute {
         let vocab = Vocabulary::new(vocabulary(&short, name.len() as u64));
         let mut mask = TokenMask::new(&vocab);
         // Every cut point of a few texts per schema (valid and invalid): brute force is slow.
+        // A `TextStream` given the same text (with a mask of its own) allows the same tokens.
+        let mut over_mask = TokenMask::new(&vocab);
         for text in texts.iter().filter(|t| t.len() < 400).take(3) {
             let mut s = T::stream();
+            let mut over = TextStream::<T>::new();
             for (i, b) in text.as_bytes().iter().enumerate() {
+                let so_far = &text.as_bytes()[..i];
                 s.allowed(&vocab, &mut mask);
                 let got: Vec<usize> = mask.allowed().collect();
                 assert_eq!(got.len(), mask.count());
-                assert_eq!(
-                    got,
-                    brute(&s, &vocab),
-                    "{name}: after {:?}",
-                    String::from_utf8_lossy(&text.as_bytes()[..i])
-                );
+                assert_eq!(got, brute(&s, &vocab), "{name}: after {:?}", String::from_utf8_lossy(so_far));
+                over.allowed(so_far, &vocab, &mut over_mask);
+                assert_eq!(over_mask.words(), mask.words(), "{name}: the text stream, after {so_far:?}");
                 self.prefixes += 1;
-                if s.feed(std::slice::from_ref(b)).is_dead() {
+                let dead = s.feed(std::slice::from_ref(b)).is_dead();
+                assert_eq!(over.feed_text(&text.as_bytes()[..=i]).is_dead(), dead, "{name}: at byte {i}");
+                if dead {
                     s.allowed(&vocab, &mut mask);
                     assert_eq!(mask.count(), 0, "a dead stream allows nothing");
+                    over.allowed(&text.as_bytes()[..=i], &vocab, &mut over_mask);
+                    assert_eq!(over_mask.count(), 0, "a dead text stream allows nothing");
                     break;
                 }
+            }
+            // A text of another length than the text read allows nothing.
+            if !over.progress().is_dead() && !text.is_empty() {
+                over.allowed(&text.as_bytes()[..text.len() - 1], &vocab, &mut over_mask);
+                assert_eq!(over_mask.count(), 0, "{name}: a text the text stream did not read");
             }
         }
     }

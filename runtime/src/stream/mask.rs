@@ -38,7 +38,8 @@
 use std::any::Any;
 use std::fmt;
 
-use super::{Automaton, Reader, Stream};
+use super::state::State;
+use super::{Automaton, Reader, Stream, TextStream};
 use crate::Tool;
 
 /// A tokenizer's vocabulary: token `id` is the `id`-th byte string given to
@@ -356,8 +357,28 @@ impl<T: Tool> Stream<T> {
     /// allowed once the stream is dead or finished. Pair it with [`Stream::can_finish`] for the
     /// end-of-sequence token.
     pub fn allowed(&self, vocab: &Vocabulary, mask: &mut TokenMask) {
+        self.s.allowed(self.text(), vocab, mask);
+    }
+}
+
+impl<T: Tool> TextStream<T> {
+    /// Fill `mask` with the tokens of `vocab` whose bytes would leave this stream alive, the
+    /// text so far being `so_far` (as last fed): what [`Stream::allowed`] allows for a stream
+    /// fed the same text. A text of another length than the text read allows nothing.
+    pub fn allowed(&self, so_far: &[u8], vocab: &Vocabulary, mask: &mut TokenMask) {
+        if so_far.len() == self.read() {
+            self.s.allowed(so_far, vocab, mask);
+        } else {
+            mask.clear(vocab);
+        }
+    }
+}
+
+impl<T: Tool> State<T> {
+    /// [`Stream::allowed`] of the text `so_far` (all of it read).
+    pub(crate) fn allowed(&self, so_far: &[u8], vocab: &Vocabulary, mask: &mut TokenMask) {
         mask.clear(vocab);
-        if !self.s.open {
+        if !self.open {
             return;
         }
         for &id in &vocab.empty {
@@ -370,27 +391,27 @@ impl<T: Tool> Stream<T> {
             .and_then(|s| s.downcast_ref::<Vec<T::__Automaton>>())
             .is_none_or(|s| s.len() < vocab.max_len + 1);
         if fresh {
-            mask.scratch = Some(Box::new(vec![self.s.automaton(); vocab.max_len + 1]));
+            mask.scratch = Some(Box::new(vec![self.automaton(); vocab.max_len + 1]));
             mask.synced = None;
         }
         // While the quick reader reads the stream, its automaton has read nothing: the state
         // after the text is the one this mask advanced last time, if that was over a prefix of
         // this text, advanced over the rest.
-        let reuse = self.s.quick.on()
-            && mask.synced.is_some_and(|n| n <= self.text.len() && mask.text.get(..n) == self.text.get(..n));
-        mask.synced = self.s.quick.on().then_some(self.text.len());
+        let reuse =
+            self.quick.on() && mask.synced.is_some_and(|n| n <= so_far.len() && mask.text.get(..n) == so_far.get(..n));
+        mask.synced = self.quick.on().then_some(so_far.len());
         let mut text = std::mem::take(&mut mask.text);
         text.clear();
-        text.extend_from_slice(&self.text);
+        text.extend_from_slice(so_far);
         let base = text.len();
         let mut scratch = mask.scratch.take();
         if let Some(stack) = scratch.as_mut().and_then(|s| s.downcast_mut::<Vec<T::__Automaton>>()) {
             if let Some(top) = stack.first_mut() {
                 if !reuse {
-                    *top = self.s.automaton();
+                    *top = self.automaton();
                 }
-                if self.s.quick.on() {
-                    let _ = top.advance(&self.text);
+                if self.quick.on() {
+                    let _ = top.advance(so_far);
                 }
             }
             // Inside a string no slot looks at, plain characters change nothing but the

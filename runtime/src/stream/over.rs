@@ -49,7 +49,7 @@ use super::{changed, Dead, Progress, Reader, SHORT};
 /// with) and its answers are then those for the text as it read it, until
 /// [`TextStream::finish`], which judges the text it is given.
 pub struct TextStream<T: Tool> {
-    s: State<T>,
+    pub(super) s: State<T>,
     /// how many bytes of the text were read
     read: usize,
 }
