@@ -1,17 +1,19 @@
 //! Judging tool-call arguments while they stream in. Two recorded delta streams of a `read_file`
-//! call (the tool is in `examples/src/tools.rs`), fed to a `Stream` as they arrive:
+//! call (the tool is in `examples/src/tools.rs`), judged as they arrive:
 //!
-//! - one goes wrong half-way (`"max_lines": "200"`, a string where an integer belongs): the
-//!   stream is dead at the opening quote, so the program can stop the generation there and never
+//! - one goes wrong half-way (`"max_lines": "200"`, a string where an integer belongs), fed to
+//!   a `Stream` delta by delta: the stream is dead at the opening quote, so the program can stop the generation there and never
 //!   wait for the rest;
 //! - one is good: alive after every delta, complete only after the last, then the typed value.
+//!   Its caller keeps the text itself and gives it to a `TextStream`, which reads it where it
+//!   lies instead of copying it.
 //!
 //! The deltas are bytes as they come off the wire, split at odd places: inside a key, inside a
 //! number, inside the two bytes of `é`. `feed` takes any split.
 //!
 //! `cargo run --example streaming`
 
-use toolgate::{Progress, Tool};
+use toolgate::{Progress, TextStream, Tool};
 
 use toolgate_examples::tools::ReadFile;
 
@@ -62,17 +64,21 @@ pub fn run() -> Vec<String> {
         }
     }
 
+    // This caller keeps the arguments' text itself: a `TextStream` judges that text where it
+    // lies (a `Stream` would keep a copy of its own).
     lines.push("== a good read_file call, accepted only at its end".to_owned());
-    let mut s = ReadFile::stream();
+    let mut args: Vec<u8> = Vec::new();
+    let mut s = TextStream::<ReadFile>::new();
     for (i, delta) in GOOD.iter().enumerate() {
-        let progress = match s.feed(delta) {
+        args.extend_from_slice(delta);
+        let progress = match s.feed_text(&args) {
             Progress::Alive => "Alive",
             Progress::Dead(_) => "Dead",
         };
-        let complete = if s.can_finish() { "complete" } else { "not complete yet" };
+        let complete = if s.can_finish(&args) { "complete" } else { "not complete yet" };
         lines.push(format!("delta {} {:<26} {progress}, {complete}", i + 1, show(delta)));
     }
-    match s.into_tool() {
+    match s.into_tool(&args) {
         Ok(call) => lines.push(format!("call: {call:?}")),
         Err(e) => lines.push(format!("refused: {e}")),
     }
