@@ -36,7 +36,7 @@ use super::{changed, Dead, Progress, Reader, SHORT};
 ///     text.push_str(delta);
 ///     assert!(matches!(s.feed_text(text.as_bytes()), Progress::Alive));
 /// }
-/// assert_eq!(s.into_tool(text.as_bytes()).unwrap().max_lines, Some(20));
+/// assert_eq!(s.into_tool(text.as_bytes()).unwrap().path, "a.txt");
 ///
 /// let mut s = TextStream::<ReadFile>::new();
 /// let Progress::Dead(d) = s.feed_text(br#"{"path": 7"#) else { panic!("a number is no path") };
