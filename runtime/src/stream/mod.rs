@@ -340,7 +340,7 @@ impl<T: Tool> Stream<T> {
         if let [b] = bytes {
             if self.s.short {
                 self.text.push(*b);
-                if self.s.quick.one_byte(T::__PROGRAM, &self.text, *b) {
+                if self.s.one_byte(&self.text, *b) {
                     return Progress::Alive;
                 }
                 return self.s.read_byte(&self.text);
@@ -349,7 +349,7 @@ impl<T: Tool> Stream<T> {
         if bytes.len() <= SHORT && self.s.short {
             for (i, &b) in bytes.iter().enumerate() {
                 self.text.push(b);
-                if !self.s.quick.one_byte(T::__PROGRAM, &self.text, b) {
+                if !self.s.one_byte(&self.text, b) {
                     return self.short_rest(bytes, i);
                 }
             }
