@@ -176,11 +176,7 @@ impl<T: Tool> TextStream<T> {
     /// as [`Tool::from_json`] reports them); a syntax error when `whole` is shorter than the
     /// text read.
     pub fn finish(&mut self, whole: &[u8]) -> Result<(), Error> {
-        if whole.len() != self.read {
-            if let Progress::Dead(d) = self.feed_text(whole) {
-                return Err(d.error);
-            }
-        }
+        self.read_rest(whole)?;
         self.s.finish(whole)
     }
 
@@ -189,12 +185,19 @@ impl<T: Tool> TextStream<T> {
     /// # Errors
     /// As [`TextStream::finish`].
     pub fn into_tool(mut self, whole: &[u8]) -> Result<T, Error> {
+        self.read_rest(whole)?;
+        self.s.into_tool(whole)
+    }
+
+    /// Read what `whole` has beyond the text read: its death's error, if it is dead (or shorter
+    /// than the text read).
+    fn read_rest(&mut self, whole: &[u8]) -> Result<(), Error> {
         if whole.len() != self.read {
             if let Progress::Dead(d) = self.feed_text(whole) {
                 return Err(d.error);
             }
         }
-        self.s.into_tool(whole)
+        Ok(())
     }
 
     /// The size in bytes of the automaton's state and the first reader's in front of it, as
@@ -205,34 +208,10 @@ impl<T: Tool> TextStream<T> {
         crate::Stream::<T>::automaton_size()
     }
 
-    /// This stream without its first reader: the automaton reads every fragment itself. Not
-    /// public API: for tests.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn __automaton_only(mut self, so_far: &[u8]) -> Self {
-        self.s.automaton_only(so_far.get(..self.read).unwrap_or(so_far));
-        self
-    }
-
     /// Whether the first reader still reads this stream. Not public API: for tests.
     #[doc(hidden)]
     #[must_use]
     pub fn __quick(&self) -> bool {
         self.s.quick.on()
-    }
-
-    /// Whether the automaton alone decides the end of `so_far` (the text read). Not public
-    /// API: for tests.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn __automaton_verdict(&self, so_far: &[u8]) -> Option<bool> {
-        self.s.automaton_verdict(so_far)
-    }
-
-    /// Whether the automaton was built. Not public API: for tests.
-    #[doc(hidden)]
-    #[must_use]
-    pub fn __automaton_built(&self) -> bool {
-        self.s.automaton_built()
     }
 }
