@@ -46,8 +46,10 @@ use super::{changed, Dead, Progress, Reader, SHORT};
 /// The text must only grow: each call's text begins with the text of the call before. A text
 /// shorter than the one read is refused ([`Progress::Dead`] with a syntax error, the stream
 /// unchanged); a change to bytes already read is not seen (the stream keeps no copy to compare
-/// with) and its answers are then those for the text as it read it, until
-/// [`TextStream::finish`], which judges the text it is given.
+/// with) and its answers, [`TextStream::finish`]'s too, are then those for the text as it read
+/// it; [`TextStream::into_tool`] builds the value from the text it is given with
+/// [`Tool::from_json`], which checks all of it, so a changed text never yields a value the
+/// schema refuses.
 pub struct TextStream<T: Tool> {
     pub(super) s: State<T>,
     /// how many bytes of the text were read
