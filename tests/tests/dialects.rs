@@ -211,3 +211,45 @@ fn declared_annotations_are_kept_and_assert_nothing() {
     let schema: Value = serde_json::from_str(Search::SCHEMA).expect("json");
     assert_eq!(schema["markdownDescription"], json!("Search the **index**."));
 }
+
+tool_schema! {
+    /// Pydantic's discriminated union, as FastMCP advertises it: draft 2020-12 with OpenAPI's
+    /// `discriminator` beside the `oneOf`, kept as an annotation by name (it is not a keyword
+    /// of draft 2020-12; the `const` tags tell the branches apart on their own).
+    #[tool(annotations = ["discriminator"])]
+    pub struct Draw = {
+        "$defs": {
+            "Circle": {
+                "properties": {"kind": {"const": "circle", "title": "Kind", "type": "string"}, "r": {"type": "number", "exclusiveMinimum": 0}},
+                "required": ["kind", "r"], "title": "Circle", "type": "object"
+            },
+            "Square": {
+                "properties": {"kind": {"const": "square", "title": "Kind", "type": "string"}, "side": {"type": "number"}},
+                "required": ["kind", "side"], "title": "Square", "type": "object"
+            }
+        },
+        "properties": {
+            "shape": {
+                "discriminator": {"mapping": {"circle": "#/$defs/Circle", "square": "#/$defs/Square"}, "propertyName": "kind"},
+                "oneOf": [{"$ref": "#/$defs/Circle"}, {"$ref": "#/$defs/Square"}],
+                "title": "Shape"
+            },
+            "label": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null, "title": "Label"}
+        },
+        "required": ["shape"], "title": "drawArguments", "type": "object"
+    };
+}
+
+#[test]
+fn an_openapi_discriminator_beside_2020_12_is_kept_by_name() {
+    check::<Draw>(
+        &[json!({"shape": {"kind": "circle", "r": 1}}), json!({"shape": {"kind": "square", "side": 2}, "label": null})],
+        &[
+            (json!({"shape": {"kind": "circle", "r": 0}}), "/shape", "oneOf"),
+            (json!({"shape": {"kind": "triangle", "side": 2}}), "/shape", "oneOf"),
+            (json!({"shape": {"kind": "square", "side": 2}, "label": 3}), "/label", "anyOf"),
+        ],
+    );
+    let schema: Value = serde_json::from_str(Draw::SCHEMA).expect("json");
+    assert_eq!(schema["properties"]["shape"]["discriminator"]["propertyName"], json!("kind"));
+}

@@ -192,12 +192,6 @@ const fn bit(d: Draft) -> u8 {
     }
 }
 
-/// Is `k` a keyword of any dialect toolgate knows (including those it does not implement yet)?
-#[must_use]
-pub fn is_keyword(k: &str) -> bool {
-    NOT_YET.contains(&k) || KEYWORDS.iter().any(|(n, _)| *n == k)
-}
-
 /// The keywords of `draft`, for suggestions.
 fn keywords_of(draft: Draft) -> impl Iterator<Item = &'static str> {
     KEYWORDS.iter().filter(move |(_, d)| d & bit(draft) != 0).map(|(k, _)| *k)
@@ -228,9 +222,24 @@ pub fn refuse_foreign(l: &mut Lowerer<'_>, m: &Member, ptr: &str) -> bool {
         }
         _ => "",
     };
+    // OpenAPI's annotations, written beside JSON Schema (OpenAPI 3.1 is draft 2020-12, and
+    // pydantic writes `discriminator` so): kept when the user names them.
+    let keep = if matches!(k, "discriminator" | "xml" | "externalDocs") {
+        format!(
+            "; OpenAPI 3.1 and pydantic write it beside JSON Schema as an annotation: keep it as one with \
+             `#[tool(annotations = [{k:?}])]`"
+        )
+    } else {
+        String::new()
+    };
+    let article = if owners.starts_with('O') { "an" } else { "a" };
     let this = l.draft.name();
     let from = &l.dialect_source;
-    l.error(m.key_loc, ptr, format!("`{k}` is a {owners} keyword, not a keyword of {this} ({from}){hint}"));
+    l.error(
+        m.key_loc,
+        ptr,
+        format!("`{k}` is {article} {owners} keyword, not a keyword of {this} ({from}){hint}{keep}"),
+    );
     true
 }
 
@@ -253,15 +262,20 @@ pub fn refuse(l: &mut Lowerer<'_>, m: &Member, ptr: &str) {
     l.error(m.key_loc, ptr, msg);
 }
 
-/// `#[tool(annotations = [...])]`: a declared name must not be a keyword (it would stop meaning
-/// what the schema says). Reported at the name in the attribute.
-pub fn check_annotations(names: &[(String, Span)], diags: &mut Diagnostics) {
+/// `#[tool(annotations = [...])]`: a declared name must not be a keyword of the schema's dialect
+/// `draft` (it would stop meaning what the schema says). A keyword of another dialect only (an
+/// OpenAPI `discriminator` beside draft 2020-12, say) may be named: that dialect's validators
+/// ignore it too. Reported at the name in the attribute.
+pub fn check_annotations(names: &[(String, Span)], draft: Draft, diags: &mut Diagnostics) {
     for (name, span) in names {
-        if is_keyword(name) {
+        if NOT_YET.contains(&name.as_str()) || keywords_of(draft).any(|k| k == name) {
             diags.error(
                 Loc::Span(*span),
                 None,
-                format!("`{name}` is a JSON Schema keyword: `annotations` names other keys to keep as annotations"),
+                format!(
+                    "`{name}` is a keyword of {}: `annotations` names other keys to keep as annotations",
+                    draft.name()
+                ),
             );
         }
     }

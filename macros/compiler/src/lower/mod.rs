@@ -65,8 +65,8 @@ pub struct Options {
 /// Lower a whole schema document.
 pub fn lower(root: &Json, diags: &mut Diagnostics, options: &Options) -> Ir {
     let dialect = meta::detect_draft(root, options.dialect, diags);
-    meta::check_annotations(&options.annotations, diags);
     let draft = dialect.draft;
+    meta::check_annotations(&options.annotations, draft, diags);
     let mut l = Lowerer {
         diags,
         nodes: Vec::new(),
