@@ -2745,3 +2745,105 @@ fn the_flat_reader_reads_dependent_schemas_of_required_names() {
         all_cuts::<DependentNot>(text);
     }
 }
+
+tool_schema! {
+    /// A FastMCP tool as pydantic writes its schema: titles, optional arguments as an `anyOf`
+    /// with `null` and a `default`, an `enum` behind a `$ref` into `$defs`, a discriminated
+    /// union with OpenAPI's `discriminator` beside it (kept as an annotation).
+    #[tool(annotations = ["discriminator"])]
+    pub struct Pydantic = {
+        "$defs": {
+            "Circle": {
+                "properties": {"kind": {"const": "circle", "title": "Kind", "type": "string"}, "r": {"title": "R", "type": "number"}},
+                "required": ["kind", "r"], "title": "Circle", "type": "object"
+            },
+            "Mode": {"enum": ["fast", "exact"], "title": "Mode", "type": "string"},
+            "Square": {
+                "properties": {"kind": {"const": "square", "title": "Kind", "type": "string"}, "side": {"title": "Side", "type": "number"}},
+                "required": ["kind", "side"], "title": "Square", "type": "object"
+            }
+        },
+        "properties": {
+            "query": {"title": "Query", "type": "string"},
+            "limit": {"anyOf": [{"type": "integer", "minimum": 1}, {"type": "null"}], "default": null, "title": "Limit"},
+            "mode": {"$ref": "#/$defs/Mode", "default": "fast"},
+            "tags": {"anyOf": [{"items": {"type": "string"}, "type": "array"}, {"type": "null"}], "default": null, "title": "Tags"},
+            "shape": {
+                "discriminator": {"mapping": {"circle": "#/$defs/Circle", "square": "#/$defs/Square"}, "propertyName": "kind"},
+                "oneOf": [{"$ref": "#/$defs/Circle"}, {"$ref": "#/$defs/Square"}],
+                "title": "Shape"
+            }
+        },
+        "required": ["query", "shape"], "title": "searchArguments", "type": "object"
+    };
+}
+
+tool_schema! {
+    /// A tool as zod-to-json-schema writes it for the TypeScript MCP SDK: draft-07, closed
+    /// objects, an array of objects, a `default`.
+    pub struct Zod = {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string"},
+            "edits": {"type": "array", "items": {
+                "type": "object",
+                "properties": {"oldText": {"type": "string", "description": "Text to search for"}, "newText": {"type": "string"}},
+                "required": ["oldText", "newText"], "additionalProperties": false
+            }},
+            "dryRun": {"type": "boolean", "default": false}
+        },
+        "required": ["path", "edits"], "additionalProperties": false,
+        "$schema": "http://json-schema.org/draft-07/schema#"
+    };
+}
+
+tool_schema! {
+    /// A tool in OpenAI's strict mode: every property required, optional ones nullable, closed.
+    pub struct Strict = {
+        "type": "object",
+        "properties": {
+            "location": {"type": "string"},
+            "units": {"type": ["string", "null"], "enum": ["celsius", "fahrenheit", null]},
+            "days": {"type": ["integer", "null"]}
+        },
+        "required": ["location", "units", "days"], "additionalProperties": false
+    };
+}
+
+#[test]
+fn the_flat_reader_reads_the_schemas_tool_frameworks_write() {
+    assert!(Stream::<Pydantic>::__flat() && Stream::<Zod>::__flat() && Stream::<Strict>::__flat());
+    texts::<Pydantic>(
+        &[
+            r#"{"query": "rust", "shape": {"kind": "circle", "r": 1.5}}"#,
+            r#"{"query": "q", "limit": 3, "mode": "exact", "tags": ["a", "b"], "shape": {"side": 2, "kind": "square"}}"#,
+            r#"{"shape": {"kind": "square", "side": 0}, "limit": null, "tags": null, "query": ""}"#,
+        ],
+        &[
+            r#"{"query": "rust", "shape": {"kind": "circle", "side": 1}}"#,
+            r#"{"query": "rust", "shape": {"kind": "triangle", "r": 1}}"#,
+            r#"{"query": "rust", "limit": 0, "shape": {"kind": "circle", "r": 1}}"#,
+            r#"{"query": "rust", "mode": "slow", "shape": {"kind": "circle", "r": 1}}"#,
+            r#"{"query": "rust", "tags": [1], "shape": {"kind": "circle", "r": 1}}"#,
+            r#"{"query": "rust"}"#,
+        ],
+    );
+    texts::<Zod>(
+        &[
+            r#"{"path": "a.txt", "edits": [{"oldText": "x", "newText": "y"}], "dryRun": true}"#,
+            r#"{"edits": [], "path": ""}"#,
+        ],
+        &[
+            r#"{"path": "a.txt", "edits": [{"oldText": "x"}]}"#,
+            r#"{"path": "a.txt", "edits": [{"oldText": "x", "newText": "y", "extra": 1}]}"#,
+            r#"{"path": "a.txt", "edits": [], "force": true}"#,
+        ],
+    );
+    texts::<Strict>(
+        &[
+            r#"{"location": "Paris", "units": null, "days": 3}"#,
+            r#"{"location": "Oslo", "units": "celsius", "days": null}"#,
+        ],
+        &[r#"{"location": "Paris", "units": "kelvin", "days": 3}"#, r#"{"location": "Paris", "days": 3}"#],
+    );
+}
