@@ -268,7 +268,7 @@ pub fn refuse(l: &mut Lowerer<'_>, m: &Member, ptr: &str) {
 /// ignore it too. Reported at the name in the attribute.
 pub fn check_annotations(names: &[(String, Span)], draft: Draft, diags: &mut Diagnostics) {
     for (name, span) in names {
-        if NOT_YET.contains(&name.as_str()) || keywords_of(draft).any(|k| k == name) {
+        if keywords_of(draft).any(|k| k == name) {
             diags.error(
                 Loc::Span(*span),
                 None,
