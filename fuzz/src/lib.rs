@@ -223,7 +223,8 @@ tool_schema! {
         "type": "object",
         "$defs": {
             "Unit": {"enum": ["m", "km", "kg", "g"]},
-            "Twig": {"type": "object", "properties": {"v": {"type": "integer"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Twig"}, "maxItems": 2}}, "additionalProperties": false}
+            "Twig": {"type": "object", "properties": {"v": {"type": "integer"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Twig"}, "maxItems": 2}}, "additionalProperties": false},
+            "Part": {"type": "object", "properties": {"a": {"type": "string", "maxLength": 2}}, "required": ["a"]}
         },
         "properties": {
             "path": {"type": "string", "minLength": 1, "maxLength": 12},
@@ -283,6 +284,7 @@ tool_schema! {
             "xs": {"type": "object", "patternProperties": {"^x-": {"type": "integer"}}, "additionalProperties": {"type": "boolean"}, "maxProperties": 3},
             "has": {"type": "array", "contains": {"type": "integer", "minimum": 2}, "minContains": 2, "maxItems": 4},
             "pn": {"type": "object", "propertyNames": {"pattern": "^[a-zé]+$", "minLength": 2, "maxLength": 3}, "additionalProperties": {"type": "integer"}},
+            "uev": {"$ref": "#/$defs/Part", "properties": {"b": {"type": "integer"}}, "unevaluatedProperties": {"type": "boolean"}},
             "cnd": {
                 "type": "object",
                 "properties": {"m": {"enum": ["a", "b"]}, "n": {"type": "integer"}, "o": true},

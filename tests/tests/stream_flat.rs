@@ -2847,3 +2847,86 @@ fn the_flat_reader_reads_the_schemas_tool_frameworks_write() {
         &[r#"{"location": "Paris", "units": "kelvin", "days": 3}"#, r#"{"location": "Paris", "days": 3}"#],
     );
 }
+
+tool_schema! {
+    /// Draft 2020-12's way to close an object built from parts: `unevaluatedProperties: false`
+    /// beside an `allOf` and a `$ref`, and a plain object's `unevaluatedProperties` with a
+    /// schema, whose undeclared members it takes (with a rule on names beside it).
+    pub struct Unevaluated = {
+        "$defs": {
+            "Base": {"type": "object", "properties": {"id": {"type": "string", "maxLength": 4}}, "required": ["id"]},
+            "Extra": {
+                "type": "object",
+                "properties": {"a": {"type": "integer"}},
+                "anyOf": [{"required": ["a"]}, {"required": ["b"]}],
+                "unevaluatedProperties": {"type": "boolean"}
+            }
+        },
+        "type": "object",
+        "$ref": "#/$defs/Base",
+        "allOf": [{"properties": {"name": {"type": "string"}, "extra": {"$ref": "#/$defs/Extra"}}}],
+        "unevaluatedProperties": false
+    };
+}
+
+tool_schema! {
+    /// `unevaluatedProperties` beside a part that takes every name (`additionalProperties`):
+    /// nothing is left for it.
+    pub struct EvaluatedAll = {
+        "allOf": [{"type": "object", "properties": {"n": {"type": "integer"}}, "additionalProperties": {"type": "string"}}],
+        "unevaluatedProperties": false
+    };
+}
+
+tool_schema! {
+    /// `unevaluatedProperties` with an `if` on values, whose `properties` evaluate names: the
+    /// automaton's.
+    pub struct UnevaluatedIf = {
+        "type": "object",
+        "properties": {"kind": {"type": "string"}},
+        "if": {"properties": {"kind": {"const": "a"}, "x": true}},
+        "then": {"required": ["kind"]},
+        "unevaluatedProperties": false
+    };
+}
+
+tool_schema! {
+    /// `unevaluatedProperties` beside a `patternProperties` entry: the names it matches are
+    /// evaluated, the others its.
+    pub struct UnevaluatedPattern = {
+        "type": "object",
+        "properties": {"kind": {"type": "string"}},
+        "patternProperties": {"^x-": {"type": "string"}},
+        "unevaluatedProperties": false
+    };
+}
+
+#[test]
+fn the_flat_reader_reads_unevaluated_properties_where_only_properties_evaluate() {
+    assert!(Stream::<Unevaluated>::__flat() && Stream::<EvaluatedAll>::__flat());
+    assert!(Stream::<UnevaluatedPattern>::__flat() && !Stream::<UnevaluatedIf>::__flat());
+    texts::<Unevaluated>(
+        &[
+            r#"{"id": "ab", "name": "n"}"#,
+            r#"{"name": "n", "id": "abcd", "extra": {"a": 1, "on": true}}"#,
+            r#"{"id": "x", "extra": {"b": false}}"#,
+        ],
+        &[
+            r#"{"id": "ab", "other": 1}"#,
+            r#"{"id": "ab", "other": "x", "name": "n"}"#,
+            r#"{"name": "n"}"#,
+            r#"{"id": "abcde"}"#,
+            r#"{"id": "ab", "extra": {"a": 1, "on": 1}}"#,
+            r#"{"id": "ab", "extra": {"c": true}}"#,
+            r#"{"id": "ab", "extra": {"a": "1"}}"#,
+        ],
+    );
+    texts::<EvaluatedAll>(&[r#"{"n": 1, "m": "x"}"#, r#"{}"#], &[r#"{"n": 1, "m": 2}"#, r#"{"n": "1"}"#]);
+    for text in [r#"{"kind": "a", "x": 1}"#, r#"{"kind": "b", "x": 1}"#, r#"{"kind": "a"}"#] {
+        all_cuts::<UnevaluatedIf>(text);
+    }
+    texts::<UnevaluatedPattern>(
+        &[r#"{"kind": "a", "x-y": "1"}"#, r#"{"x-": "", "kind": "b"}"#],
+        &[r#"{"kind": "b", "y": 1}"#, r#"{"x-y": 1}"#, r#"{"kind": "a", "x-y": "1", "x": "2"}"#],
+    );
+}

@@ -2,10 +2,12 @@
 //! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
 //! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`),
 //! `false`, or plain objects (at most 64 declared or required names, undeclared members free or
-//! as `additionalProperties` has them, at most one `patternProperties` entry and no declared
-//! name it matches, `propertyNames` of lengths and a `pattern` only, no `dependent*` or
-//! `unevaluated*`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`,
-//! `contains` without `maxContains`) of such values, or unions of such values whose branches
+//! as `additionalProperties` has them, or `unevaluatedProperties` where only these keywords
+//! evaluate names, at most one `patternProperties` entry and no declared name it matches,
+//! `propertyNames` of lengths and a `pattern` only, rules on names of `required`s only:
+//! `dependentRequired`, applicators of `required`s, an `if` on values with such a `then` and
+//! `else`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`, `contains`
+//! without `maxContains`, no `unevaluatedItems`) of such values, or unions of such values whose branches
 //! take different kinds, or unions of scalars whose kinds overlap (no `enum`, `const` or
 //! `pattern` in a branch), or unions of such objects (a name two give different subschemas is a
 //! tag, or read as the branches alive give it), perhaps with a `not` on a string or a number
@@ -955,10 +957,20 @@ impl<'a> Flat<'a> {
     /// The object keywords `c`, node `key`'s (of a value that may be an object, `depth`
     /// containers deep): its number.
     fn object(&mut self, ir: &'a Ir, key: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
-        if c.pattern_properties.len() > 1 || c.unevaluated_properties.is_some() || !members_followed(c) {
+        if c.pattern_properties.len() > 1 || !members_followed(c) {
             return None;
         }
-        let closed = c.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+        // `unevaluatedProperties` where nothing but `properties`, `patternProperties` and
+        // `additionalProperties` evaluates names: the merged parts' (see [`merged`]) or this
+        // object's own, whose rule on names speaks of `required`s only. It then takes the names
+        // `properties` does not declare and no pattern matches, as `additionalProperties` would
+        // (which, beside it, takes them all itself). An `if` whose condition speaks of values
+        // (its `properties` evaluate the names it matches) leaves it to the automaton.
+        if c.unevaluated_properties.is_some() && c.if_.is_some() {
+            return None;
+        }
+        let additional = c.additional.or(c.unevaluated_properties);
+        let closed = additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
         // Names `required` lists and `properties` does not: declared here too, their value as
         // `additionalProperties` has it (free without it); a closed object that requires one
         // (never valid) is the quick reader's.
@@ -1028,7 +1040,7 @@ impl<'a> Flat<'a> {
         }
         let undeclared = ids.get(declared..).unwrap_or_default().iter().copied().chain(extra);
         for id in undeclared {
-            match c.additional {
+            match additional {
                 Some(a) => self.fill(ir, id, a, depth)?,
                 None => self.fill_free(ir, id, depth)?,
             }
@@ -1198,7 +1210,8 @@ fn len_match(words: &[&str]) -> TokenStream {
 /// "required": [...]}]`, OpenAPI's inheritance; `allOf: [{"type": "integer"}, {"minimum": 1}]`).
 /// Their `type`s intersect, their `properties` (no name twice) and `required`s add up; any other
 /// keyword is one part's (an `additionalProperties` only where no other part speaks of
-/// members: it speaks of its own part's names). A part's `not` (`allOf: [{"type": "integer"},
+/// members: it speaks of its own part's names; node `t`'s own `unevaluatedProperties` speaks of
+/// every part's). A part's `not` (`allOf: [{"type": "integer"},
 /// {"not": {"const": 13}}]`, or beside a `type`) is kept as the merged keywords' `not`, a mark
 /// that the node's scan function judges the value where it ends: the automaton's `not` dies
 /// there and nowhere else (but at the first byte when its subschema takes everything, which
@@ -1231,7 +1244,9 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
             }
             m.not.get_or_insert(x);
         }
-        // (`dependentRequired` is the one keyword of `has`'s generic group merged here.)
+        // (`dependentRequired` is the one keyword of `has`'s generic group merged here, and
+        // the node's own `unevaluatedProperties`, which speaks of every part's names.)
+        let own_unevaluated = if node == t { part.unevaluated_properties.take() } else { None };
         let generic = has(&Checks { dependent_required: Vec::new(), ..Checks::clone(&part) }).generic;
         if has(&part).in_place || generic || (part.additional.is_some() && members > 1) {
             return None;
@@ -1323,6 +1338,7 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
         once(&mut m.max_properties, max_properties)?;
         once(&mut m.pattern, pattern)?;
         once(&mut m.format, format)?;
+        once(&mut m.unevaluated_properties, own_unevaluated)?;
     }
     let scalar =
         |ts: &[JsonType]| ts.iter().all(|t| matches!(t, JsonType::String | JsonType::Number | JsonType::Integer));
