@@ -263,6 +263,19 @@ pub trait Tool: Sized {
 /// The schema is inline JSON, or a path to a JSON file relative to `CARGO_MANIFEST_DIR`
 /// (`pub struct LookupStock = "schemas/lookup_stock.json";`). See the crate README for the
 /// typed mapping and the supported keywords; anything else is a compile error.
+///
+/// Options, in one `#[tool(...)]` attribute or several:
+///
+/// - `name = "..."`: the tool's name ([`Tool::NAME`]; by default the struct's name in
+///   `snake_case`), 1 to 64 of `A-Za-z0-9_-`;
+/// - `dialect = "draft-07"` (or `"2020-12"`, the default, `"draft-06"`, `"draft-04"`,
+///   `"openapi-3.0"`): the dialect of a schema without `$schema`;
+/// - `formats = assert`: `format` is checked (the formats the README lists; any other is
+///   refused), instead of an annotation (`formats = annotate`, the default);
+/// - `annotations = ["markdownDescription", ...]`: keys kept as annotations, asserting nothing
+///   (any other unknown key is refused as a likely typo); a keyword of the schema's dialect
+///   cannot be named, one of another dialect can (OpenAPI's `discriminator` beside draft
+///   2020-12, as pydantic writes it).
 #[macro_export]
 macro_rules! tool_schema {
     ($($input:tt)*) => {
