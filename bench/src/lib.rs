@@ -32,6 +32,29 @@ tool_schema! {
     pub struct PlaceOrder = "schemas/place_order.json";
 }
 
+tool_schema! {
+    /// A tool with a long string argument (a file's content), for the instruction counts of
+    /// streaming a long string (`write_file/long`, [`long_reply`]); not one of the five schemas
+    /// the benches compare.
+    pub struct WriteFile = {
+        "type": "object",
+        "properties": {
+            "path": {"type": "string", "minLength": 1, "maxLength": 256},
+            "content": {"type": "string", "maxLength": 100000}
+        },
+        "required": ["path", "content"],
+        "additionalProperties": false
+    };
+}
+
+/// `WriteFile`'s reply (1,674 bytes): a file of prose, its lines joined by `\n` escapes.
+#[must_use]
+pub fn long_reply() -> String {
+    let line = "The stream reads a long argument as it arrives, a run of plain characters at a time.";
+    let content = vec![line; 19].join("\\n");
+    format!(r#"{{"path": "notes/stream.md", "content": "{content}"}}"#)
+}
+
 /// jsonschema's compile-time validators (`macros` feature).
 pub mod jsm {
     #[jsonschema::validator(path = "schemas/convert_units.json")]
@@ -631,4 +654,21 @@ pub fn mask_points() -> Vec<MaskPoint> {
             MaskPoint { schema, name, prefix: text.get(..at).unwrap_or_default().to_owned() }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use toolgate::Tool;
+
+    /// `long_reply` is a valid `WriteFile` call of the length its documentation says, and a
+    /// stream fed it in 16-byte pieces accepts it.
+    #[test]
+    fn the_long_reply_is_valid() {
+        let text = super::long_reply();
+        assert_eq!(text.len(), 1_674);
+        assert!(super::WriteFile::is_valid_json(&text));
+        let mut s = super::WriteFile::stream();
+        assert!(text.as_bytes().chunks(16).all(|piece| !s.feed(piece).is_dead()));
+        assert!(s.finish().is_ok());
+    }
 }

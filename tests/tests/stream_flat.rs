@@ -2930,3 +2930,25 @@ fn the_flat_reader_reads_unevaluated_properties_where_only_properties_evaluate()
         &[r#"{"kind": "b", "y": 1}"#, r#"{"x-y": 1}"#, r#"{"kind": "a", "x-y": "1", "x": "2"}"#],
     );
 }
+
+#[test]
+fn long_strings_are_read_a_run_at_a_time_wherever_fragments_cut_them() {
+    // A fragment that only goes on a string of plain characters is read as one run (counted
+    // against `maxLength`), one that ends it or meets an escape or a non-ASCII character the
+    // long way from there: the same answers at every cut and chunking.
+    let long = "lorem ipsum dolor sit amet, ".repeat(12);
+    let valid = [
+        format!(r#"{{"path": "a", "free": "{long}"}}"#),
+        format!(r#"{{"path": "a", "free": "{long}\n{long}é{long}"}}"#),
+        format!(r#"{{"free": "{long}", "path": "abcdefghijkl"}}"#),
+    ];
+    let invalid = [
+        format!(r#"{{"path": "abcdefghijklm", "free": "{long}"}}"#),
+        format!(r#"{{"path": "a", "free": "{long}{}"}}"#, '\u{1}'),
+        format!(r#"{{"path": "a", "free": "{long}", "path": "b"}}"#),
+    ];
+    texts::<Flat>(
+        &valid.iter().map(String::as_str).collect::<Vec<_>>(),
+        &invalid.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+}

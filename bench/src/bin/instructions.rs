@@ -15,7 +15,8 @@
 //! bytes), `over<k>` (a fresh `TextStream` given the text so far after every `k` bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
 //! `with_capacity` and dropped, unfed), `hand<k>` (`convert_units` only: the hand-written reader of
 //! `toolgate_bench::hand`, an experiment, fed as `stream<k>` feeds a stream). The "instructions per call" tables of
-//! docs/BENCHMARKS.md came from it.
+//! docs/BENCHMARKS.md came from it. Besides the benchmark inputs, `write_file/long` is
+//! `toolgate_bench::long_reply()`, a long string argument.
 
 #![allow(clippy::pedantic)]
 
@@ -23,7 +24,7 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use toolgate::{Collect, Tool};
-use toolgate_bench::{cases, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows};
+use toolgate_bench::{cases, long_reply, ConvertUnits, Flat30, PlaceOrder, ReadFile, Rows, WriteFile};
 
 fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
     match entry {
@@ -186,6 +187,15 @@ fn main() -> ExitCode {
         eprintln!("not a count: {n}");
         return ExitCode::FAILURE;
     };
+    if case == "write_file/long" {
+        return match run::<WriteFile>(entry, &long_reply(), n) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("{e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let Some(c) = cases().into_iter().find(|c| format!("{}/{}", c.schema, c.name) == *case) else {
         eprintln!("no benchmark input {case}");
         return ExitCode::FAILURE;

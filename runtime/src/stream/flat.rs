@@ -1764,6 +1764,23 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
         false
     }
 
+    /// A fragment that goes on a string value of plain characters (a long argument, a file's
+    /// content): its run of plain characters tested eight at a time and counted here, so that a
+    /// fragment that is all such a run costs no call of the reader's loop.
+    #[inline(always)]
+    fn plain_run(&mut self, text: &[u8], from: usize) -> usize {
+        if self.st != St::Str {
+            return from;
+        }
+        let end = plain_end(text, from);
+        let off = self.off + end.saturating_sub(from) as u64;
+        if off > self.max {
+            return from;
+        }
+        self.off = off;
+        end
+    }
+
     #[inline(never)]
     fn read(&mut self, prog: &'static Program, text: &[u8], from: usize) -> bool {
         if !self.on {

@@ -220,6 +220,13 @@ pub trait Reader: Clone + fmt::Debug + Send + Sync + 'static {
     /// `from`: the text's length before the fragment being read (a reader that keeps no position
     /// of its own, having read all before it, begins there).
     fn read(&mut self, prog: &'static Program, text: &[u8], from: usize) -> bool;
+    /// Before [`Reader::read`]: where a fragment (from `from` to `text`'s end) goes on a string
+    /// of plain characters, read that run at once; where [`Reader::read`] reads on from (`from`
+    /// itself when there is no such run).
+    #[inline(always)]
+    fn plain_run(&mut self, _text: &[u8], from: usize) -> usize {
+        from
+    }
     /// The text ended: `true` when it is valid for certain; `false` when the automaton must
     /// decide (then the reader is done).
     fn finish(&mut self, text: &[u8]) -> bool;

@@ -77,8 +77,11 @@ impl<T: Tool> State<T> {
     /// Read `text` from `from` (its length before the fragment being read) to its end.
     #[inline(always)]
     pub(crate) fn read(&mut self, text: &[u8], from: usize) -> Progress {
-        if self.quick.on() && self.quick.read(T::__PROGRAM, text, from) {
-            return Progress::Alive;
+        if self.quick.on() {
+            let from = self.quick.plain_run(text, from);
+            if from == text.len() || self.quick.read(T::__PROGRAM, text, from) {
+                return Progress::Alive;
+            }
         }
         self.read_automaton(text)
     }
