@@ -110,7 +110,8 @@ impl<T: Tool> TextStream<T> {
             }
         }
         if new.len() <= SHORT && self.s.short {
-            for &b in new {
+            self.read = self.s.plain_run(so_far, self.read);
+            while let Some(&b) = so_far.get(self.read) {
                 self.read += 1;
                 if !self.s.one_byte(so_far.get(..self.read).unwrap_or(so_far), b) {
                     return self.short_rest(so_far);

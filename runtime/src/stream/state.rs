@@ -74,6 +74,13 @@ impl<T: Tool> State<T> {
         self.quick.one_byte(T::__PROGRAM, text, b)
     }
 
+    /// On the first reader's short way (`self.short`): where the bytes of `text` from `from` go
+    /// on a string of plain characters, that run read at once; where the short way reads on.
+    #[inline(always)]
+    pub(crate) fn plain_run(&mut self, text: &[u8], from: usize) -> usize {
+        self.quick.plain_run(text, from)
+    }
+
     /// Read `text` from `from` (its length before the fragment being read) to its end.
     #[inline(always)]
     pub(crate) fn read(&mut self, text: &[u8], from: usize) -> Progress {
