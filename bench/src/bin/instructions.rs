@@ -175,6 +175,25 @@ fn chunk_of(entry: &str, prefix: &str) -> Option<usize> {
     entry.strip_prefix(prefix).and_then(|k| k.parse::<usize>().ok()).map(|k| k.max(1))
 }
 
+/// Run `entry` on the benchmark input `case` (`schema/case`) `n` times.
+fn bench_case(entry: &str, case: &str, n: u64) -> Result<(), String> {
+    let Some(c) = cases().into_iter().find(|c| format!("{}/{}", c.schema, c.name) == case) else {
+        return Err(format!("no benchmark input {case}"));
+    };
+    let text = c.text.as_str();
+    if entry.starts_with("hand") && c.schema != "convert_units" {
+        return Err("the hand-written reader reads convert_units only".to_owned());
+    }
+    match c.schema {
+        "convert_units" => run::<ConvertUnits>(entry, text, n),
+        "read_file" => run::<ReadFile>(entry, text, n),
+        "flat30" => run::<Flat30>(entry, text, n),
+        "rows" => run::<Rows>(entry, text, n),
+        "place_order" => run::<PlaceOrder>(entry, text, n),
+        other => Err(format!("no tool for schema {other}")),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [entry, case, n] = args.as_slice() else {
@@ -187,32 +206,8 @@ fn main() -> ExitCode {
         eprintln!("not a count: {n}");
         return ExitCode::FAILURE;
     };
-    if case == "write_file/long" {
-        return match run::<WriteFile>(entry, &long_reply(), n) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("{e}");
-                ExitCode::FAILURE
-            }
-        };
-    }
-    let Some(c) = cases().into_iter().find(|c| format!("{}/{}", c.schema, c.name) == *case) else {
-        eprintln!("no benchmark input {case}");
-        return ExitCode::FAILURE;
-    };
-    let text = c.text.as_str();
-    if entry.starts_with("hand") && c.schema != "convert_units" {
-        eprintln!("the hand-written reader reads convert_units only");
-        return ExitCode::FAILURE;
-    }
-    let done = match c.schema {
-        "convert_units" => run::<ConvertUnits>(entry, text, n),
-        "read_file" => run::<ReadFile>(entry, text, n),
-        "flat30" => run::<Flat30>(entry, text, n),
-        "rows" => run::<Rows>(entry, text, n),
-        "place_order" => run::<PlaceOrder>(entry, text, n),
-        other => Err(format!("no tool for schema {other}")),
-    };
+    let done =
+        if case == "write_file/long" { run::<WriteFile>(entry, &long_reply(), n) } else { bench_case(entry, case, n) };
     match done {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -96,7 +96,8 @@ impl<T: Tool> TextStream<T> {
     /// [`TextStream::finish`] it ignores what it is fed too. Neither panics.
     #[inline(always)]
     pub fn feed_text(&mut self, so_far: &[u8]) -> Progress {
-        // `Stream::feed`'s short ways, with the text the caller's.
+        // `Stream::feed`'s short ways, with the text the caller's (and, there being no buffer to
+        // append to byte by byte, a short fragment's run of a string's plain characters at once).
         let Some(new) = so_far.get(self.read..) else {
             return self.shorter(so_far);
         };

@@ -74,8 +74,8 @@ impl<T: Tool> State<T> {
         self.quick.one_byte(T::__PROGRAM, text, b)
     }
 
-    /// On the first reader's short way (`self.short`): where the bytes of `text` from `from` go
-    /// on a string of plain characters, that run read at once; where the short way reads on.
+    /// With the first reader on: where the bytes of `text` from `from` go on a string of plain
+    /// characters, that run read at once; where the reader reads on.
     #[inline(always)]
     pub(crate) fn plain_run(&mut self, text: &[u8], from: usize) -> usize {
         self.quick.plain_run(text, from)
@@ -85,7 +85,7 @@ impl<T: Tool> State<T> {
     #[inline(always)]
     pub(crate) fn read(&mut self, text: &[u8], from: usize) -> Progress {
         if self.quick.on() {
-            let from = self.quick.plain_run(text, from);
+            let from = self.plain_run(text, from);
             if from == text.len() || self.quick.read(T::__PROGRAM, text, from) {
                 return Progress::Alive;
             }
