@@ -528,3 +528,72 @@ fn a_contains_that_accepts_everything_counts_every_item() {
         assert_eq!(dies_at::<CountsAll>(text), (!valid).then(|| at(text, "]}", 0)), "{text}");
     }
 }
+
+tool_schema! {
+    /// `unevaluatedProperties: false` where only `properties` evaluate names: on the object's own
+    /// keywords, on an object built from parts, on a choice of parts, beside a `not`.
+    pub struct Unevaluated = {
+        "type": "object",
+        "properties": {
+            "own": {"type": "object", "properties": {"a": {"type": "integer"}, "ab": {"type": "integer"}},
+                    "unevaluatedProperties": false},
+            "parts": {"$ref": "#/$defs/Base", "properties": {"kind": {"type": "string"}},
+                      "unevaluatedProperties": false},
+            "either": {"anyOf": [{"properties": {"x": {"type": "integer"}}, "required": ["x"]},
+                                 {"properties": {"y": {"type": "integer"}}, "required": ["y"]}],
+                       "unevaluatedProperties": false},
+            "not": {"properties": {"p": true}, "not": {"properties": {"q": true}, "required": ["q"]},
+                    "unevaluatedProperties": false},
+            "pattern": {"allOf": [{"patternProperties": {"^x-": true}}], "properties": {"a": true},
+                        "unevaluatedProperties": false},
+            "inner": {"allOf": [{"properties": {"a": true}, "unevaluatedProperties": {"type": "integer"}}],
+                      "unevaluatedProperties": false}
+        },
+        "$defs": {"Base": {"properties": {"id": {"type": "integer"}}}}
+    };
+}
+
+fn early_unevaluated(text: &str, needle: &str, k: usize) {
+    assert_eq!(dies_at::<Unevaluated>(text), Some(at(text, needle, k)), "{text}");
+}
+
+#[test]
+fn unevaluated_properties_false_closes_objects_as_additional_properties_does() {
+    // Its own `properties` only: the first character no name continues, a repeat, the comma
+    // past the last name.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"own": {"a": 1, "ab": 2}}"#), None);
+    early_unevaluated(r#"{"own": {"a": 1, "b": 2}}"#, "b\"", 0);
+    early_unevaluated(r#"{"own": {"ab": 1, "ab": 2}}"#, "ab\": 2", 1);
+    early_unevaluated(r#"{"own": {"a": 1, "ab": 2, "x": 3}}"#, ", \"x", 0);
+    // Built from parts: the names of the `$ref`'s target are evaluated too.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"parts": {"id": 1, "kind": "k"}}"#), None);
+    early_unevaluated(r#"{"parts": {"id": 1, "name": "k"}}"#, "name", 0);
+    early_unevaluated(r#"{"parts": {"ids": 1}}"#, "ids", 2);
+    // A choice: each branch's names may be evaluated (if that branch holds), no other.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"either": {"x": 1}}"#), None);
+    assert_eq!(dies_at::<Unevaluated>(r#"{"either": {"y": 1}}"#), None);
+    early_unevaluated(r#"{"either": {"z": 1}}"#, "z", 0);
+    // `not` evaluates nothing: "q" is unevaluated whatever the rest.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"not": {"p": 1}}"#), None);
+    early_unevaluated(r#"{"not": {"q": 1}}"#, "q", 0);
+    // A part with `patternProperties` or its own `unevaluatedProperties` may evaluate any name:
+    // decided when the object closes.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"pattern": {"a": 1, "x-b": 2}}"#), None);
+    early_unevaluated(r#"{"pattern": {"a": 1, "b": 2}}"#, "}}", 0);
+    assert_eq!(dies_at::<Unevaluated>(r#"{"inner": {"a": 1, "b": 2}}"#), None);
+    early_unevaluated(r#"{"inner": {"a": 1, "b": "2"}}"#, "}}", 0);
+}
+
+#[test]
+fn an_unevaluated_key_is_explained_by_its_keyword() {
+    for (text, key) in [
+        (r#"{"own": {"b": 1}}"#, "/own/b…"),
+        (r#"{"parts": {"name": 1}}"#, "/parts/n…"),
+        (r#"{"own": {"a": 1, "ab": 2, "x": 3}}"#, "/own"),
+    ] {
+        let mut s = Unevaluated::stream();
+        let Progress::Dead(d) = s.feed(text.as_bytes()) else { panic!("{text}: alive") };
+        assert_eq!(d.violation().map(|v| v.pointer.as_str()), Some(key), "{text}");
+        assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("unevaluatedProperties"), "{text}");
+    }
+}

@@ -1152,9 +1152,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     s.st = St::Dead;
                     s.why = Why::MaxProperties;
                     died = true;
-                } else if node.closed && node.patterns.is_empty() && all_bits(node.props.len()) & !s.seen == 0 {
-                    // Every declared property is present and no other is allowed: one more
-                    // member can only be a repeat or undeclared.
+                } else if node.closed && node.patterns.is_empty() && node.keys & !s.seen == 0 {
+                    // Every name a key may be is present: one more member can only be a repeat
+                    // or not allowed.
                     s.st = St::Dead;
                     s.why = Why::NoMoreMembers;
                     died = true;
@@ -1218,7 +1218,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if let Some(i) = one.filter(|&i| i != usize::MAX) {
                 self.fast = i as u16;
                 self.fast_key = true;
-                self.fast_props = self.slots.get(i).map_or(0, |s| all_bits(self.prog.node(s.node).props.len()));
+                self.fast_props = self.slots.get(i).map_or(0, |s| self.prog.node(s.node).keys);
             }
         }
         if pushed && self.pushed_dead {
@@ -1264,7 +1264,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     }
                     let node = prog.node(s.node);
                     s.cands = filter_bits(s.cands, |i| node.names.get(i).is_some_and(|n| fits(n, s.koff)));
-                    let props = s.cands & all_bits(node.props.len());
+                    let props = s.cands & node.keys;
                     if s.st == St::Open && props & !s.seen == 0 {
                         s.st = St::Dead;
                         s.why = if props == 0 { Why::AdditionalProperty } else { Why::Repeat };
@@ -1339,7 +1339,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     let node = self.prog.node(s.node);
                     s.cands = narrow_byte(node.name_bytes, s.cands, s.koff as usize, b);
                     s.koff += 1;
-                    let props = s.cands & all_bits(node.props.len());
+                    let props = s.cands & node.keys;
                     if s.st == St::Open && props != 0 && props & !s.seen == 0 {
                         // Only a declared name already present continues this key: a repeat
                         // (not JSON) or an undeclared name (not allowed here).
@@ -1600,8 +1600,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         }
                     }
                 }
-                let in_props = usize::from(sel) < node.props.len();
-                if node.closed && !in_props && pats == 0 {
+                let allowed = node.keys.checked_shr(u32::from(sel)).is_some_and(|k| k & 1 == 1);
+                if node.closed && !allowed && pats == 0 {
                     why = Some(Why::AdditionalProperty);
                 } else if node.property_names != NONE
                     && key_frame
@@ -2259,16 +2259,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
             Why::AdditionalProperty | Why::Repeat => {
                 let key = self.key_so_far(text, f);
-                return Violation {
-                    pointer: join(&here, &key),
-                    kind: ViolationKind::AdditionalProperty { property: key },
-                };
+                return Violation { pointer: join(&here, &key), kind: not_allowed(node, key) };
             }
             Why::PropertyName => {
                 let key = self.key_so_far(text, f);
                 return Violation { pointer: join(&here, &key), kind: ViolationKind::PropertyName { property: key } };
             }
-            Why::NoMoreMembers => ViolationKind::AdditionalProperty { property: String::new() },
+            Why::NoMoreMembers => not_allowed(node, String::new()),
             Why::MaxProperties => ViolationKind::MaxProperties { limit: node.max_props, count: u64::from(f.count) },
             Why::MaxItems => ViolationKind::MaxItems { limit: node.max_items, count: u64::from(f.count) },
             Why::MaxContains | Why::MinContains => ViolationKind::Contains {
@@ -2633,6 +2630,16 @@ fn types(bits: u8) -> TypeSet {
         }
     }
     t
+}
+
+/// The violation of a key `node`'s objects do not allow (`""`: a member past the last allowed),
+/// named after the keyword that closes them.
+fn not_allowed(node: &Node, property: String) -> ViolationKind {
+    if node.closed_unevaluated() {
+        ViolationKind::UnevaluatedProperty { property }
+    } else {
+        ViolationKind::AdditionalProperty { property }
+    }
 }
 
 /// `p` with the segment `key` appended (RFC 6901 escapes).

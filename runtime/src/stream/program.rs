@@ -139,8 +139,15 @@ pub struct Node {
     pub required: u128,
     /// `additionalProperties` ([`NONE`] when absent or `true`)
     pub additional: u16,
-    /// `additionalProperties: false`
+    /// a key that is none of [`Node::keys`] is not allowed: `additionalProperties: false`, or
+    /// `unevaluatedProperties: false` where nothing but `properties` evaluates names (here and
+    /// in the subschemas applied in place; then [`Node::additional`] is [`NONE`])
     pub closed: bool,
+    /// with [`Node::closed`], the bits of [`Node::names`] a key may be: `properties`' (for
+    /// `unevaluatedProperties`, also those of the subschemas applied in place, which
+    /// [`Node::names`] then lists after the node's own; for a node the lean automaton reads,
+    /// they are only its own)
+    pub keys: u128,
     /// `patternProperties`, each with its source and node
     pub patterns: &'static [(&'static Pattern, u16)],
     /// `propertyNames`
@@ -250,6 +257,7 @@ impl Node {
         required: 0,
         additional: NONE,
         closed: false,
+        keys: 0,
         patterns: &[],
         property_names: NONE,
         min_props: 0,
@@ -297,6 +305,12 @@ impl Node {
             && self.all_of.is_empty()
             && self.any_of.is_empty()
             && self.one_of.is_empty()
+    }
+
+    /// Whether [`Node::closed`] comes from `unevaluatedProperties` (which a violation names).
+    #[inline]
+    pub(crate) fn closed_unevaluated(&self) -> bool {
+        self.closed && self.additional == NONE
     }
 
     /// Whether a string value needs its characters looked at one by one.

@@ -146,6 +146,42 @@ fn names(c: &Checks) -> Vec<&str> {
     out
 }
 
+/// Where `unevaluatedProperties: false` closes node `n`'s objects as `additionalProperties:
+/// false` would: nothing but `properties` evaluates names, in `n` and in every subschema it
+/// applies in place (`not` aside: its subschema's annotations never count), none of which has
+/// `additionalProperties`, `patternProperties` or (but `n`) `unevaluatedProperties`. Then a key
+/// that none of them declares is unevaluated whatever holds, and these are the names they
+/// declare.
+fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
+    let Body::Checks(c) = &ir.node(n).body else { return None };
+    if !c.unevaluated_properties.is_some_and(|u| matches!(ir.node(u).body, Body::Never)) {
+        return None;
+    }
+    let mut out: Vec<&str> = Vec::new();
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![n];
+    while let Some(x) = todo.pop() {
+        let Body::Checks(d) = &ir.node(x).body else { continue };
+        if !seen.insert(x) {
+            continue;
+        }
+        if d.additional.is_some() || !d.pattern_properties.is_empty() || (x != n && d.unevaluated_properties.is_some())
+        {
+            return None;
+        }
+        for p in &d.properties {
+            if !out.contains(&p.name.as_str()) {
+                out.push(&p.name);
+            }
+        }
+        todo.extend(d.reference.iter().map(|r| r.value.1));
+        todo.extend(d.all_of.iter().chain(&d.any_of).chain(&d.one_of));
+        todo.extend(d.if_.iter().chain(&d.then_).chain(&d.else_));
+        todo.extend(d.dependent_schemas.iter().map(|(_, s)| *s));
+    }
+    Some(out)
+}
+
 /// For each byte offset, the bytes that `names` have there (ascending) with the bits of the names
 /// that have it: narrowing the candidates by one byte is one lookup (`names` has at most 128).
 fn byte_table(names: &[&str]) -> TokenStream {
@@ -644,7 +680,18 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             || c.unevaluated_items.is_some()
             || !followed;
         if followed {
-            let names = names(c);
+            let mut names = names(c);
+            // `unevaluatedProperties: false` that closes the object: the names it lets through
+            // are followed too (after the node's own).
+            let evaluated = evaluated_names(ir, n).filter(|ev| {
+                let more = ev.iter().filter(|x| !names.contains(x)).count();
+                names.len() + more <= MAX_NAMES
+            });
+            for x in evaluated.iter().flatten() {
+                if !names.contains(x) {
+                    names.push(x);
+                }
+            }
             let index = |name: &str| names.iter().position(|x| *x == name).unwrap_or(0);
             let bits =
                 |list: &mut dyn Iterator<Item = &str>| -> u128 { list.fold(0u128, |a, x| a | 1u128 << index(x)) };
@@ -657,8 +704,12 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             }
             if let Some(a) = c.additional {
                 let closed = matches!(ir.node(a).body, Body::Never);
+                let keys = bits(&mut c.properties.iter().map(|p| p.name.as_str()));
                 let a = id(a);
-                fields.push(quote!(additional: #a, closed: #closed));
+                fields.push(quote!(additional: #a, closed: #closed, keys: #keys));
+            } else if let Some(ev) = &evaluated {
+                let keys = bits(&mut ev.iter().copied());
+                fields.push(quote!(closed: true, keys: #keys));
             }
             if !c.pattern_properties.is_empty() {
                 let offset = usize::from(c.pattern.is_some());
@@ -790,7 +841,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         nodes.push(quote! {
             #p::StreamNode {
                 always: false, scan: #p::stream_scan_never, types: #object_bits, names: &[#name], name_bytes: #name_tab, props: &[#strings],
-                required: 1, closed: true, closure: &[#object], shape: #plain, ..#p::StreamNode::ALWAYS
+                required: 1, closed: true, keys: 1, closure: &[#object], shape: #plain, ..#p::StreamNode::ALWAYS
             }
         });
     }
