@@ -127,6 +127,8 @@ tool_schema! {
             "b": {"oneOf": [{"multipleOf": 3}, {"multipleOf": 5}]},
             "c": {"not": {"type": ["null", "boolean"]}},
             "d": {"if": {"type": "string"}, "then": {"minLength": 2}, "else": {"type": "number"}},
+            "f": {"anyOf": [{"properties": {"x": {"type": "integer"}}}, {"properties": {"y": {"type": "string"}}}],
+                  "unevaluatedProperties": false},
             "e": {
                 "type": "array",
                 "prefixItems": [{"type": "boolean"}],
@@ -285,6 +287,7 @@ tool_schema! {
             "has": {"type": "array", "contains": {"type": "integer", "minimum": 2}, "minContains": 2, "maxItems": 4},
             "pn": {"type": "object", "propertyNames": {"pattern": "^[a-zé]+$", "minLength": 2, "maxLength": 3}, "additionalProperties": {"type": "integer"}},
             "uev": {"$ref": "#/$defs/Part", "properties": {"b": {"type": "integer"}}, "unevaluatedProperties": {"type": "boolean"}},
+            "uef": {"$ref": "#/$defs/Part", "properties": {"b": {"type": "integer"}}, "unevaluatedProperties": false},
             "cnd": {
                 "type": "object",
                 "properties": {"m": {"enum": ["a", "b"]}, "n": {"type": "integer"}, "o": true},
