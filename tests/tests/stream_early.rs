@@ -531,7 +531,8 @@ fn a_contains_that_accepts_everything_counts_every_item() {
 
 tool_schema! {
     /// `unevaluatedProperties: false` where only `properties` evaluate names: on the object's own
-    /// keywords, on an object built from parts, on a choice of parts, beside a `not`.
+    /// keywords, on an object built from parts, on a choice of parts, beside a `not`; and
+    /// `unevaluatedItems: false` where only `prefixItems` evaluate items.
     pub struct Unevaluated = {
         "type": "object",
         "properties": {
@@ -547,7 +548,11 @@ tool_schema! {
             "pattern": {"allOf": [{"patternProperties": {"^x-": true}}], "properties": {"a": true},
                         "unevaluatedProperties": false},
             "inner": {"allOf": [{"properties": {"a": true}, "unevaluatedProperties": {"type": "integer"}}],
-                      "unevaluatedProperties": false}
+                      "unevaluatedProperties": false},
+            "tuple": {"prefixItems": [{"type": "integer"}, {"type": "string"}], "unevaluatedItems": false},
+            "choice": {"allOf": [{"prefixItems": [true]}], "anyOf": [{"prefixItems": [true, true]}, {"minItems": 1}],
+                       "unevaluatedItems": false},
+            "counted": {"prefixItems": [true], "contains": {"type": "string"}, "unevaluatedItems": false}
         },
         "$defs": {"Base": {"properties": {"id": {"type": "integer"}}}}
     };
@@ -596,4 +601,23 @@ fn an_unevaluated_key_is_explained_by_its_keyword() {
         assert_eq!(d.violation().map(|v| v.pointer.as_str()), Some(key), "{text}");
         assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("unevaluatedProperties"), "{text}");
     }
+}
+
+#[test]
+fn unevaluated_items_false_bounds_arrays_as_items_false_does() {
+    // Its own `prefixItems` only: the comma that promises a third item.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"tuple": [1, "a"]}"#), None);
+    early_unevaluated(r#"{"tuple": [1, "a", 3]}"#, ", 3", 0);
+    // Parts: the longest `prefixItems` applied in place (whether its branch holds or not).
+    assert_eq!(dies_at::<Unevaluated>(r#"{"choice": [1, 2]}"#), None);
+    early_unevaluated(r#"{"choice": [1, 2, 3]}"#, ", 3", 0);
+    // `[1]`: the branch with two `prefixItems` holds too, but evaluates nothing more.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"choice": [1]}"#), None);
+    // `contains` may evaluate any item: decided when the array closes.
+    assert_eq!(dies_at::<Unevaluated>(r#"{"counted": [1, "a", "b"]}"#), None);
+    early_unevaluated(r#"{"counted": [1, "a", 2]}"#, "]}", 0);
+    let mut s = Unevaluated::stream();
+    let Progress::Dead(d) = s.feed(br#"{"tuple": [1, "a", 3]}"#) else { panic!("alive") };
+    assert_eq!(d.violation().map(|v| v.pointer.as_str()), Some("/tuple/2"));
+    assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("unevaluatedItems"));
 }

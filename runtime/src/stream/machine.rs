@@ -2267,6 +2267,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
             Why::NoMoreMembers => not_allowed(node, String::new()),
             Why::MaxProperties => ViolationKind::MaxProperties { limit: node.max_props, count: u64::from(f.count) },
+            Why::MaxItems if node.unevaluated_items => {
+                let index = u64::from(f.count.saturating_sub(1));
+                return Violation {
+                    pointer: join(&here, &index.to_string()),
+                    kind: ViolationKind::UnevaluatedItem { index },
+                };
+            }
             Why::MaxItems => ViolationKind::MaxItems { limit: node.max_items, count: u64::from(f.count) },
             Why::MaxContains | Why::MinContains => ViolationKind::Contains {
                 min: node.min_contains,

@@ -169,6 +169,10 @@ pub struct Node {
     /// `maxItems`, or the prefix's length under `items: false` when smaller (`u64::MAX` when
     /// absent)
     pub max_items: u64,
+    /// [`Node::max_items`] is the length past which `unevaluatedItems: false` refuses an item,
+    /// nothing but `prefixItems` evaluating items (here and in the subschemas applied in place),
+    /// and below `maxItems`
+    pub unevaluated_items: bool,
     /// `contains`
     pub contains: u16,
     /// `minContains` (1 by default; only with `contains`)
@@ -268,6 +272,7 @@ impl Node {
         items: NONE,
         min_items: 0,
         max_items: u64::MAX,
+        unevaluated_items: false,
         contains: NONE,
         min_contains: 1,
         max_contains: u64::MAX,

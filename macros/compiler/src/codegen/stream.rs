@@ -158,13 +158,8 @@ fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
         return None;
     }
     let mut out: Vec<&str> = Vec::new();
-    let mut seen = BTreeSet::new();
-    let mut todo = vec![n];
-    while let Some(x) = todo.pop() {
+    for x in in_place_but_not(ir, n) {
         let Body::Checks(d) = &ir.node(x).body else { continue };
-        if !seen.insert(x) {
-            continue;
-        }
         if d.additional.is_some() || !d.pattern_properties.is_empty() || (x != n && d.unevaluated_properties.is_some())
         {
             return None;
@@ -174,12 +169,51 @@ fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
                 out.push(&p.name);
             }
         }
+    }
+    Some(out)
+}
+
+/// Where `unevaluatedItems: false` bounds node `n`'s arrays as `items: false` after
+/// `prefixItems` would: nothing but `prefixItems` evaluates items, in `n` and in every subschema
+/// it applies in place (`not` aside), none of which has `items`, `additionalItems`, `contains`
+/// or (but `n`) `unevaluatedItems`. Then an item past the longest of those `prefixItems` is
+/// unevaluated whatever holds, and this is that length.
+fn evaluated_items(ir: &Ir, n: NodeId) -> Option<u64> {
+    let Body::Checks(c) = &ir.node(n).body else { return None };
+    if !c.unevaluated_items.is_some_and(|u| matches!(ir.node(u).body, Body::Never)) {
+        return None;
+    }
+    let mut longest = 0;
+    for x in in_place_but_not(ir, n) {
+        let Body::Checks(d) = &ir.node(x).body else { continue };
+        if d.items.is_some()
+            || d.additional_items.is_some()
+            || d.contains.is_some()
+            || (x != n && d.unevaluated_items.is_some())
+        {
+            return None;
+        }
+        longest = longest.max(d.prefix_items.len());
+    }
+    Some(longest as u64)
+}
+
+/// Node `n` and every subschema it applies in place whose annotations may count (all but what
+/// `not` applies): those whose evaluated members and items `unevaluated*` looks at.
+fn in_place_but_not(ir: &Ir, n: NodeId) -> BTreeSet<NodeId> {
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![n];
+    while let Some(x) = todo.pop() {
+        let Body::Checks(d) = &ir.node(x).body else { continue };
+        if !seen.insert(x) {
+            continue;
+        }
         todo.extend(d.reference.iter().map(|r| r.value.1));
         todo.extend(d.all_of.iter().chain(&d.any_of).chain(&d.one_of));
         todo.extend(d.if_.iter().chain(&d.then_).chain(&d.else_));
         todo.extend(d.dependent_schemas.iter().map(|(_, s)| *s));
     }
-    Some(out)
+    seen
 }
 
 /// For each byte offset, the bytes that `names` have there (ascending) with the bits of the names
@@ -764,6 +798,10 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         let mut max_items = c.max_items.as_ref().map_or(u64::MAX, |m| m.value);
         if c.items.is_some_and(|i| matches!(ir.node(i).body, Body::Never)) {
             max_items = max_items.min(c.prefix_items.len() as u64);
+        }
+        if let Some(k) = evaluated_items(ir, n).filter(|&k| k < max_items) {
+            max_items = k;
+            fields.push(quote!(unevaluated_items: true));
         }
         if max_items != u64::MAX {
             fields.push(quote!(max_items: #max_items));
