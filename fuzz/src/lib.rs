@@ -4,7 +4,7 @@
 //! `uniqueItems`, escaped property names, numbers at every edge, `multipleOf`, `enum`/`const`
 //! over every type, `additionalProperties` schemas and property counts, the applicators
 //! (`anyOf`/`oneOf`/`not`/`if`, `prefixItems`/`contains`, `patternProperties`, `propertyNames`,
-//! `dependentRequired`, `unevaluatedProperties`), recursion through `$ref`, patterns, and
+//! `dependentRequired`, `unevaluatedProperties`, `unevaluatedItems`), recursion through `$ref`, patterns, and
 //! asserted formats.
 
 use arbitrary::{Result, Unstructured};
@@ -129,6 +129,8 @@ tool_schema! {
             "d": {"if": {"type": "string"}, "then": {"minLength": 2}, "else": {"type": "number"}},
             "f": {"anyOf": [{"properties": {"x": {"type": "integer"}}}, {"properties": {"y": {"type": "string"}}}],
                   "unevaluatedProperties": false},
+            "g": {"allOf": [{"prefixItems": [{"type": "integer"}]}], "prefixItems": [true, {"type": "string"}],
+                  "unevaluatedItems": false},
             "e": {
                 "type": "array",
                 "prefixItems": [{"type": "boolean"}],
