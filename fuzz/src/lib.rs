@@ -4,8 +4,8 @@
 //! `uniqueItems`, escaped property names, numbers at every edge, `multipleOf`, `enum`/`const`
 //! over every type, `additionalProperties` schemas and property counts, the applicators
 //! (`anyOf`/`oneOf`/`not`/`if`, `prefixItems`/`contains`, `patternProperties`, `propertyNames`,
-//! `dependentRequired`, `unevaluatedProperties`, `unevaluatedItems`), recursion through `$ref`, patterns, and
-//! asserted formats.
+//! `dependentRequired`, `unevaluatedProperties`, `unevaluatedItems`), recursion through `$ref`,
+//! patterns, and asserted formats.
 
 use arbitrary::{Result, Unstructured};
 use serde_json::{Map, Number, Value};
