@@ -2952,3 +2952,51 @@ fn long_strings_are_read_a_run_at_a_time_wherever_fragments_cut_them() {
         &invalid.iter().map(String::as_str).collect::<Vec<_>>(),
     );
 }
+
+tool_schema! {
+    /// `unevaluatedItems` where only `prefixItems` and `items` evaluate items: `false` after a
+    /// prefix (as `items: false`), a schema (as `items`), and one beside `items` (which takes
+    /// every item itself).
+    pub struct UnevaluatedItems = {
+        "type": "object",
+        "properties": {
+            "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "unevaluatedItems": false},
+            "rest": {"type": "array", "prefixItems": [{"type": "string"}], "unevaluatedItems": {"type": "integer", "maximum": 9},
+                     "maxItems": 4},
+            "all": {"type": "array", "items": {"type": "boolean"}, "unevaluatedItems": false}
+        }
+    };
+}
+
+tool_schema! {
+    /// `unevaluatedItems` beside `contains`, which evaluates the items it matches: the automaton's.
+    pub struct UnevaluatedContains = {
+        "type": "array",
+        "prefixItems": [{"type": "integer"}],
+        "contains": {"type": "string"},
+        "unevaluatedItems": false
+    };
+}
+
+#[test]
+fn the_flat_reader_reads_unevaluated_items_where_only_prefix_and_items_evaluate() {
+    assert!(Stream::<UnevaluatedItems>::__flat() && !Stream::<UnevaluatedContains>::__flat());
+    texts::<UnevaluatedItems>(
+        &[
+            r#"{"pair": [1, "a"], "rest": ["x", 1, 2], "all": [true, false]}"#,
+            r#"{"pair": [1], "rest": ["x"], "all": []}"#,
+            r#"{"pair": [], "rest": []}"#,
+        ],
+        &[
+            r#"{"pair": [1, "a", 2]}"#,
+            r#"{"pair": [1, 2]}"#,
+            r#"{"rest": ["x", 10]}"#,
+            r#"{"rest": ["x", "y"]}"#,
+            r#"{"rest": ["x", 1, 2, 3, 4]}"#,
+            r#"{"all": [true, 1]}"#,
+        ],
+    );
+    for text in [r#"[1, "a", "b"]"#, r#"[1, "a", 2]"#, r#"[1, 2]"#, r#"["a"]"#] {
+        all_cuts::<UnevaluatedContains>(text);
+    }
+}

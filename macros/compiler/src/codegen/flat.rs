@@ -1,18 +1,19 @@
-//! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a
-//! plain object or array whose values are plain scalars (strings, perhaps with a `pattern`,
-//! `enum`s or `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`),
-//! `false`, or plain objects (at most 64 declared or required names, undeclared members free or
-//! as `additionalProperties` has them, or `unevaluatedProperties` where only these keywords
-//! evaluate names, at most one `patternProperties` entry and no declared name it matches,
-//! `propertyNames` of lengths and a `pattern` only, rules on names of `required`s only:
-//! `dependentRequired`, applicators of `required`s, an `if` on values with such a `then` and
-//! `else`) and arrays (`prefixItems`, one `items` or none, counts, `uniqueItems`, `contains`
-//! without `maxContains`, no `unevaluatedItems`) of such values, or unions of such values whose branches
-//! take different kinds, or unions of scalars whose kinds overlap (no `enum`, `const` or
-//! `pattern` in a branch), or unions of such objects (a name two give different subschemas is a
-//! tag, or read as the branches alive give it), perhaps with a `not` on a string or a number
-//! (judged where it ends), at most 8 containers deep, each perhaps behind `$ref`s, and perhaps
-//! met again inside itself (a schema that refers to itself: the same container is read there).
+//! IR → the flat reader's spec (`toolgate::__private::FlatSpec`) for a flat tool: its root a plain
+//! object or array whose values are plain scalars (strings, perhaps with a `pattern`, `enum`s or
+//! `const`s of scalars, numbers, booleans, `null`), free values (`true`, `{}`), `false`, or plain
+//! objects (at most 64 declared or required names, undeclared members free or as
+//! `additionalProperties` has them, or `unevaluatedProperties` where only these keywords evaluate
+//! names, at most one `patternProperties` entry and no declared name it matches, `propertyNames` of
+//! lengths and a `pattern` only, rules on names of `required`s only: `dependentRequired`,
+//! applicators of `required`s, an `if` on values with such a `then` and `else`) and arrays
+//! (`prefixItems`, one `items` or none, counts, `uniqueItems`, `contains` without `maxContains`,
+//! `unevaluatedItems` without `contains`) of such values, or unions of such values
+//! whose branches take different kinds, or unions of scalars whose kinds overlap (no `enum`,
+//! `const` or `pattern` in a branch), or unions of such objects (a name two give different
+//! subschemas is a tag, or read as the branches alive give it), perhaps with a `not` on a string or
+//! a number (judged where it ends), at most 8 containers deep, each perhaps behind `$ref`s, and
+//! perhaps met again inside itself (a schema that refers to itself: the same container is read
+//! there).
 //! Such a tool is read by the stream's `FlatReader` instead of the quick reader. Everything the
 //! reader asks of the schema is emitted as small tables, `match`es on the value, object or array
 //! number and constants, so that once compiled for the tool its events cost a few instructions.
@@ -1063,14 +1064,22 @@ impl<'a> Flat<'a> {
     }
 
     /// The array keywords `c` of node `n` (node `key`'s, through `$ref`s; a value that may be
-    /// an array, `depth` containers deep): its number. Only `prefixItems` and `items` with counts and `uniqueItems`.
+    /// an array, `depth` containers deep): its number. Only `prefixItems` and `items` (or
+    /// `unevaluatedItems`) with counts, `uniqueItems` and `contains`.
     fn array(&mut self, ir: &'a Ir, key: NodeId, n: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
         // A `contains` is judged where the array closes, as the automaton judges it; not with a
         // `maxContains`, which dies at the item past it.
         let never = |n: NodeId| matches!(ir.node(n).body, Body::Never);
-        if c.contains.is_some_and(never) || c.max_contains.is_some() || c.unevaluated_items.is_some() {
+        if c.contains.is_some_and(never) || c.max_contains.is_some() {
             return None;
         }
+        // `unevaluatedItems` where nothing but `prefixItems` and `items` evaluates items (no
+        // `contains`, nothing applied in place): it takes the items past the prefix, as `items`
+        // would (which, beside it, takes them all itself).
+        if c.unevaluated_items.is_some() && (c.contains.is_some() || has(c).in_place) {
+            return None;
+        }
+        let items = c.items.or(c.unevaluated_items);
         if let Some(a) = self.again(key, true) {
             return Some(a);
         }
@@ -1080,7 +1089,7 @@ impl<'a> Flat<'a> {
         // `items: false` after the prefix: no more items than the prefix has (the reader stops
         // at the `,` that promises one more).
         let mut max = c.max_items.as_ref().map_or(u64::MAX, |m| m.value);
-        if c.items.is_some_and(|i| matches!(ir.node(i).body, Body::Never)) {
+        if items.is_some_and(never) {
             max = max.min(u64::try_from(prefix.len()).ok()?);
         }
         self.arrays.push(Arr {
@@ -1097,7 +1106,7 @@ impl<'a> Flat<'a> {
         for (&p, &id) in c.prefix_items.iter().zip(&prefix) {
             self.fill(ir, id, p, depth)?;
         }
-        match c.items {
+        match items {
             Some(items) => self.fill(ir, item, items, depth)?,
             None => self.fill_free(ir, item, depth)?,
         }
