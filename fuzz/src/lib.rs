@@ -290,6 +290,7 @@ tool_schema! {
             "pn": {"type": "object", "propertyNames": {"pattern": "^[a-zé]+$", "minLength": 2, "maxLength": 3}, "additionalProperties": {"type": "integer"}},
             "uev": {"$ref": "#/$defs/Part", "properties": {"b": {"type": "integer"}}, "unevaluatedProperties": {"type": "boolean"}},
             "uef": {"$ref": "#/$defs/Part", "properties": {"b": {"type": "integer"}}, "unevaluatedProperties": false},
+            "uei": {"type": "array", "prefixItems": [{"type": "integer"}], "unevaluatedItems": {"type": "string", "maxLength": 2}},
             "cnd": {
                 "type": "object",
                 "properties": {"m": {"enum": ["a", "b"]}, "n": {"type": "integer"}, "o": true},
