@@ -221,3 +221,27 @@ fn bad_vocabularies_have_a_meaning() {
     Any::stream().allowed(&vocab, &mut mask);
     assert_eq!(mask.len(), 4);
 }
+
+#[test]
+fn an_object_closed_by_unevaluated_properties_masks_the_keys_it_refuses() {
+    toolgate::tool_schema! {
+        /// Draft 2020-12's way to close an object built from parts.
+        pub struct Parts = {
+            "$defs": {"Base": {"properties": {"id": {"type": "integer"}}, "required": ["id"]}},
+            "$ref": "#/$defs/Base",
+            "properties": {"kind": {"type": "string"}},
+            "unevaluatedProperties": false
+        };
+    }
+    let vocab = Vocabulary::new(["\"id\"", "\"kind\"", "\"other\"", "\"i", "\"o", "\"", "k"]);
+    let mut mask = TokenMask::new(&vocab);
+    let mut s = Parts::stream();
+    assert!(!s.feed(b"{").is_dead());
+    s.allowed(&vocab, &mut mask);
+    // Only keys that `properties` here or in the `$ref`'s target declare.
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 1, 3, 5], "after {{");
+    assert!(!s.feed(b"\"").is_dead());
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [6], "after {{\"");
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), brute(&s, &vocab));
+}
