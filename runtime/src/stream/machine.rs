@@ -8,7 +8,9 @@
 //! `$ref`, `allOf`, `anyOf`, `oneOf`, `not`, `if`/`then`/`else`, `dependentSchemas`). A slot dies
 //! the moment one of its own keywords is certainly broken (type at the first byte, string
 //! `enum`/`const` and `pattern` character by character, `maxLength`, `maxItems`/`maxProperties`
-//! at the comma that promises one more, a closed object's key, a declared key repeated) or a
+//! at the comma that promises one more, a closed object's key (closed by
+//! `additionalProperties: false`, or by `unevaluatedProperties: false` where only `properties`
+//! evaluate names: [`Node::closed`]), a declared key repeated) or a
 //! child it requires dies; in-place combinations are recomputed on every death (`allOf`: any
 //! branch, `anyOf`/`oneOf`: every branch, `if`: the outcome). When a value closes, each slot gets
 //! its exact verdict: from the counts, bits and automaton states kept on the way where its
