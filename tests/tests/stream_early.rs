@@ -547,6 +547,7 @@ tool_schema! {
                     "unevaluatedProperties": false},
             "pattern": {"allOf": [{"patternProperties": {"^x-": true}}], "properties": {"a": true},
                         "unevaluatedProperties": false},
+            "own_pattern": {"properties": {"a": true}, "patternProperties": {"^x-": true}, "unevaluatedProperties": false},
             "inner": {"allOf": [{"properties": {"a": true}, "unevaluatedProperties": {"type": "integer"}}],
                       "unevaluatedProperties": false},
             "tuple": {"prefixItems": [{"type": "integer"}, {"type": "string"}], "unevaluatedItems": false},
@@ -581,6 +582,10 @@ fn unevaluated_properties_false_closes_objects_as_additional_properties_does() {
     // `not` evaluates nothing: "q" is unevaluated whatever the rest.
     assert_eq!(dies_at::<Unevaluated>(r#"{"not": {"p": 1}}"#), None);
     early_unevaluated(r#"{"not": {"q": 1}}"#, "q", 0);
+    // Its own `patternProperties`: a key that is no declared name and that no pattern matches,
+    // when it closes (as beside `additionalProperties: false`).
+    assert_eq!(dies_at::<Unevaluated>(r#"{"own_pattern": {"a": 1, "x-b": 2}}"#), None);
+    early_unevaluated(r#"{"own_pattern": {"a": 1, "b": 2}}"#, "b\"", 1);
     // A part with `patternProperties` or its own `unevaluatedProperties` may evaluate any name:
     // decided when the object closes.
     assert_eq!(dies_at::<Unevaluated>(r#"{"pattern": {"a": 1, "x-b": 2}}"#), None);

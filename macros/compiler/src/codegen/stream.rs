@@ -147,11 +147,11 @@ fn names(c: &Checks) -> Vec<&str> {
 }
 
 /// Where `unevaluatedProperties: false` closes node `n`'s objects as `additionalProperties:
-/// false` would: nothing but `properties` evaluates names, in `n` and in every subschema it
-/// applies in place (`not` aside: its subschema's annotations never count), none of which has
-/// `additionalProperties`, `patternProperties` or (but `n`) `unevaluatedProperties`. Then a key
-/// that none of them declares is unevaluated whatever holds, and these are the names they
-/// declare.
+/// false` would: nothing but `properties` (and `n`'s own `patternProperties`) evaluates names,
+/// in `n` and in every subschema it applies in place (`not` aside: its subschema's annotations
+/// never count), none of which has `additionalProperties`, and none but `n` `patternProperties`
+/// or `unevaluatedProperties`. Then a key that none of them declares (and none of `n`'s patterns
+/// matches) is unevaluated whatever holds, and these are the names they declare.
 fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
     let Body::Checks(c) = &ir.node(n).body else { return None };
     if !c.unevaluated_properties.is_some_and(|u| matches!(ir.node(u).body, Body::Never)) {
@@ -160,7 +160,10 @@ fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
     let mut out: Vec<&str> = Vec::new();
     for x in in_place_but_not(ir, n) {
         let Body::Checks(d) = &ir.node(x).body else { continue };
-        if d.additional.is_some() || !d.pattern_properties.is_empty() || (x != n && d.unevaluated_properties.is_some())
+        let other = x != n;
+        if d.additional.is_some()
+            || (other && !d.pattern_properties.is_empty())
+            || (other && d.unevaluated_properties.is_some())
         {
             return None;
         }
