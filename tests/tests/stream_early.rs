@@ -531,8 +531,9 @@ fn a_contains_that_accepts_everything_counts_every_item() {
 
 tool_schema! {
     /// `unevaluatedProperties: false` where only `properties` evaluate names: on the object's own
-    /// keywords, on an object built from parts, on a choice of parts, beside a `not`; and
-    /// `unevaluatedItems: false` where only `prefixItems` evaluate items.
+    /// keywords (with its own `patternProperties` too), on an object built from parts, on a
+    /// choice of parts, beside a `not`, and where a part may evaluate any name; and
+    /// `unevaluatedItems: false` where only `prefixItems` evaluate items, and beside `contains`.
     pub struct Unevaluated = {
         "type": "object",
         "properties": {
