@@ -211,10 +211,7 @@ fn in_place_but_not(ir: &Ir, n: NodeId) -> BTreeSet<NodeId> {
         if !seen.insert(x) {
             continue;
         }
-        todo.extend(d.reference.iter().map(|r| r.value.1));
-        todo.extend(d.all_of.iter().chain(&d.any_of).chain(&d.one_of));
-        todo.extend(d.if_.iter().chain(&d.then_).chain(&d.else_));
-        todo.extend(d.dependent_schemas.iter().map(|(_, s)| *s));
+        todo.extend(d.annotating());
     }
     seen
 }

@@ -374,13 +374,18 @@ pub struct DfaTable {
 impl Checks {
     /// The subschemas applied to the same instance location ("in place").
     pub fn in_place(&self) -> impl Iterator<Item = NodeId> + '_ {
+        self.annotating().chain(self.not)
+    }
+
+    /// The subschemas applied in place whose annotations may count for `unevaluated*`: every
+    /// one of [`Checks::in_place`] but `not`'s, whose annotations never do.
+    pub fn annotating(&self) -> impl Iterator<Item = NodeId> + '_ {
         self.reference
             .iter()
             .map(|r| r.value.1)
             .chain(self.all_of.iter().copied())
             .chain(self.any_of.iter().copied())
             .chain(self.one_of.iter().copied())
-            .chain(self.not)
             .chain(self.if_)
             .chain(self.then_)
             .chain(self.else_)
