@@ -131,6 +131,8 @@ tool_schema! {
                   "unevaluatedProperties": false},
             "g": {"allOf": [{"prefixItems": [{"type": "integer"}]}], "prefixItems": [true, {"type": "string"}],
                   "unevaluatedItems": false},
+            "h": {"contains": {"type": ["string", "null"]}, "maxContains": 1,
+                  "anyOf": [{"contains": true, "maxContains": 3}, {"maxItems": 1}]},
             "e": {
                 "type": "array",
                 "prefixItems": [{"type": "boolean"}],

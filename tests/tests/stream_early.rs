@@ -24,6 +24,9 @@ tool_schema! {
             "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2, "uniqueItems": true, "minItems": 1},
             "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": false},
             "some": {"type": "array", "contains": {"type": "integer"}, "maxContains": 1},
+            "few": {"type": "array", "contains": {"type": "string"}, "maxContains": 1},
+            "any2": {"type": "array", "contains": true, "maxContains": 2},
+            "digits": {"type": "array", "contains": {"type": "string", "pattern": "^[0-9]"}, "maxContains": 1},
             "meta": {"type": "object", "maxProperties": 1, "additionalProperties": {"type": "string"}},
             "card": {"type": "object", "properties": {"number": {"type": "string"}, "cvv": {"type": "string"}},
                      "dependentRequired": {"number": ["cvv"]}},
@@ -231,8 +234,24 @@ fn counts_the_moment_they_are_exceeded() {
     early(r#"{"n": 1, "pair": [1, "a", 2]}"#, ", 2", 0);
     // maxProperties: at the comma that promises a second member.
     early(r#"{"n": 1, "meta": {"a": "x", "b": "y"}}"#, ", \"b", 0);
-    // maxContains: when the second matching item closes.
+    // maxContains: the moment an item past it is sure to match. An integer is sure when it
+    // ends (`2` may still become `2.5`): at the comma after the second.
     early(r#"{"n": 1, "some": [1, "a", 2, 3]}"#, ", 3", 0);
+    // A string matches `{"type": "string"}` at its quote; anything matches `true` at its first byte.
+    early(r#"{"n": 1, "few": [1, "a", 2, "bc"]}"#, "\"bc", 0);
+    early(r#"{"n": 1, "any2": [[1], {"a": 1}, null]}"#, "null", 0);
+    early(r#"{"n": 1, "any2": [[1], {"a": 1}, [2]]}"#, "[2", 0);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "few": [1, "a", 2, [3]]}"#), None);
+    // A string is not sure to match a `pattern` at its quote: the second match dies when it closes.
+    let good = r#"{"n": 1, "digits": ["1", "x", "y"]}"#;
+    assert!(Early::is_valid_json(good));
+    assert_eq!(dies_at::<Early>(good), None);
+    early(r#"{"n": 1, "digits": ["1", "x", "2a"]}"#, "\"]}", 0);
+    let mut s = Early::stream();
+    let text = r#"{"n": 1, "few": [1, "a", 2, "b"#;
+    let Progress::Dead(d) = s.feed(text.as_bytes()) else { panic!("{text} is alive") };
+    let message = d.error.to_string();
+    assert!(message.contains("/few") && message.contains("`contains`, found 2"), "{message}");
 }
 
 #[test]

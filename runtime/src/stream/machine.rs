@@ -1854,6 +1854,24 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
         }
+        // An item a `contains` accepts whatever follows its first byte counts now: a
+        // `maxContains` dies the moment it is exceeded, not when the item closes.
+        if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
+            if parent.kind == Kind::Array {
+                let prog: &'static Program = self.prog;
+                for s in self.slots.get_mut(usize::from(parent.lo)..usize::from(parent.hi)).into_iter().flatten() {
+                    let node = prog.node(s.node);
+                    if s.st == St::Open && node.contains != NONE && sure_at_first_byte(prog.node(node.contains), kind) {
+                        s.sure += 1;
+                        if u64::from(s.sure) > node.max_contains {
+                            s.st = St::Dead;
+                            s.why = Why::MaxContains;
+                            died = true;
+                        }
+                    }
+                }
+            }
+        }
         // In-place combinations can die at the first byte only through these deaths.
         self.pushed_dead = died;
         true
@@ -2038,6 +2056,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             return true;
         }
         let Some(parent) = self.frames.get(level - 1).copied() else { return true };
+        let kind = self.frames.get(level).map_or(Kind::Null, |f| f.kind);
         let mut died = false;
         for i in usize::from(parent.lo)..usize::from(parent.hi) {
             let Some(p) = self.slots.get(i).copied() else { continue };
@@ -2049,6 +2068,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let mut why = None;
             let mut sure = p.sure;
             for_requests(node, &p, parent.kind, parent.count, |n, contains| {
+                if contains && sure_at_first_byte(prog.node(n), kind) {
+                    // Counted at its first byte (`push_value`).
+                    return;
+                }
                 let v = self.verdict(level, n, text);
                 if contains {
                     sure += u32::from(v);
@@ -2370,6 +2393,12 @@ impl Program {
     pub fn node(&self, n: u16) -> &Node {
         self.nodes.get(usize::from(n)).unwrap_or(&Node::ALWAYS)
     }
+}
+
+/// Whether `contains` node `c` accepts a value of `kind` whatever follows its first byte (the
+/// value being well-formed JSON, which the stream needs anyway).
+fn sure_at_first_byte(c: &Node, kind: Kind) -> bool {
+    c.always || (!matches!(kind, Kind::Object | Kind::Array) && c.types & kind.bits() != 0 && c.type_only(kind.bits()))
 }
 
 /// The subschemas slot `p` (of `node`) applies to its current child: `(node, is_contains)`.
