@@ -193,7 +193,12 @@ tool_schema! {
             "v4": {"type": "string", "format": "ipv4"},
             "v6": {"type": "string", "format": "ipv6"},
             "id": {"type": "string", "format": "uuid"},
-            "for": {"type": "string", "format": "duration"}
+            "for": {"type": "string", "format": "duration"},
+            "uri": {"type": "string", "format": "uri"},
+            "ref": {"type": "string", "format": "uri-reference"},
+            "ptr": {"type": "string", "format": "json-pointer"},
+            "rel": {"type": "string", "format": "relative-json-pointer"},
+            "day": {"allOf": [{"type": "string"}, {"format": "date"}]}
         }
     };
 }

@@ -245,3 +245,29 @@ fn an_object_closed_by_unevaluated_properties_masks_the_keys_it_refuses() {
     assert_eq!(mask.allowed().collect::<Vec<_>>(), [6], "after {{\"");
     assert_eq!(mask.allowed().collect::<Vec<_>>(), brute(&s, &vocab));
 }
+
+#[test]
+fn an_asserted_format_masks_what_no_string_of_it_continues() {
+    toolgate::tool_schema! {
+        /// A day.
+        #[tool(formats = assert)]
+        pub struct Day = {
+            "type": "object",
+            "properties": {"day": {"type": "string", "format": "date"}}
+        };
+    }
+    let vocab = Vocabulary::new(["0", "1", "2", "3", "-", "x", "\"", "13", "-3", "\\u0030"]);
+    let mut mask = TokenMask::new(&vocab);
+    let mut s = Day::stream();
+    assert!(!s.feed(br#"{"day": "2024-"#).is_dead());
+    s.allowed(&vocab, &mut mask);
+    // A month is `0` or `1` then a digit: no `2`, `3`, `x`, quote or `-`, and not `13`;
+    // `\u0030` is a `0`.
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 1, 9], "after 2024-");
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), brute(&s, &vocab));
+    assert!(!s.feed(b"1").is_dead());
+    s.allowed(&vocab, &mut mask);
+    // Months 10 to 12 (`\u0030` is `10`).
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 1, 2, 9], "after 2024-1");
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), brute(&s, &vocab));
+}

@@ -646,3 +646,195 @@ fn unevaluated_items_false_bounds_arrays_as_items_false_does() {
     assert_eq!(d.violation().map(|v| v.pointer.as_str()), Some("/tuple/2"));
     assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("unevaluatedItems"));
 }
+
+tool_schema! {
+    /// Every asserted `format`, flat (read first by the flat reader), and beside applicators
+    /// (read by the automata).
+    #[tool(formats = assert)]
+    pub struct Formats = {
+        "type": "object",
+        "properties": {
+            "date": {"type": "string", "format": "date"},
+            "time": {"type": "string", "format": "time"},
+            "date-time": {"type": "string", "format": "date-time"},
+            "duration": {"type": "string", "format": "duration"},
+            "email": {"type": "string", "format": "email"},
+            "ipv4": {"type": "string", "format": "ipv4"},
+            "ipv6": {"type": "string", "format": "ipv6"},
+            "uri": {"type": "string", "format": "uri"},
+            "uri-reference": {"type": "string", "format": "uri-reference"},
+            "uuid": {"type": "string", "format": "uuid"},
+            "json-pointer": {"type": "string", "format": "json-pointer"},
+            "relative-json-pointer": {"type": "string", "format": "relative-json-pointer"},
+            "either": {"anyOf": [{"type": "string", "format": "date"}, {"type": "integer"}]},
+            "patterned": {"type": "string", "format": "date", "pattern": "^2"},
+            "merged": {"allOf": [{"type": "string"}, {"format": "uuid"}]},
+            "same": {"allOf": [{"type": "string"}, {"pattern": "^2", "format": "date"}]},
+            "ref": {"$ref": "#/$defs/day", "maxLength": 10}
+        },
+        "$defs": {
+            "day": {"type": "string", "format": "date"}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// A `pattern` and a `format` in two parts.
+    #[tool(formats = assert)]
+    pub struct FormatParts = {
+        "type": "object",
+        "properties": {"parts": {"allOf": [{"type": "string", "pattern": "^[0-9]"}, {"format": "ipv4"}]}}
+    };
+}
+
+/// [`early`] for [`Formats`], checked against the stream without its first reader too.
+fn early_format(text: &str, needle: &str, k: usize) {
+    assert_eq!(dies_at::<Formats>(text), Some(at(text, needle, k)), "{text}");
+    assert_eq!(toolgate::Stream::<Formats>::__reference(text.as_bytes()).0, Some(at(text, needle, k)), "{text}");
+}
+
+#[test]
+fn formats_at_the_first_character_no_string_of_the_format_continues() {
+    // (Read first by the flat reader; `early_format` checks the automata alone too.)
+    assert!(toolgate::Stream::<Formats>::__flat());
+    // Month 13.
+    early_format(r#"{"date": "2024-13-01"}"#, "3-01", 0);
+    // A month of 31 days is the automaton's; February's 30th waits for the exact check.
+    assert_eq!(dies_at::<Formats>(r#"{"date": "2024-01-31"}"#), None);
+    early_format(r#"{"date": "2024-02-30"}"#, "\"}", 0);
+    early_format(r#"{"date-time": "2024-01-01 10:00:00Z"}"#, " 10", 0);
+    early_format(r#"{"time": "24:00:00Z"}"#, "4:", 0);
+    // A unit only before the next one: nothing after days but the time part.
+    early_format(r#"{"duration": "P1D2H"}"#, "2H", 0);
+    early_format(r#"{"email": "joe bloggs@example.com"}"#, " bloggs", 0);
+    early_format(r#"{"ipv4": "192.168.256.1"}"#, "6.1", 0);
+    early_format(r#"{"ipv4": "192.168.01.1"}"#, "1.1", 0);
+    early_format(r#"{"ipv6": "::g"}"#, "g", 0);
+    early_format(r#"{"uri": "1http://x"}"#, "1", 0);
+    early_format(r#"{"uri": "http://a b"}"#, " b", 0);
+    early_format(r#"{"uri-reference": "/a%zz"}"#, "zz", 0);
+    early_format(r#"{"uuid": "2eb8aa08-aa98-11ea-b4aa-73b441d1638g"}"#, "g\"", 0);
+    early_format(r#"{"uuid": "2eb8aa08aa98"}"#, "aa98", 0);
+    early_format(r#"{"json-pointer": "/a~2"}"#, "2", 0);
+    early_format(r#"{"relative-json-pointer": "01"}"#, "1\"", 0);
+    // An escape is stepped as the character it stands for.
+    early_format(r#"{"date": "2024\u002d1\u0033"}"#, "33\"", 1);
+    // Beside an applicator: the automata step it too.
+    early_format(r#"{"either": "2024-13-01"}"#, "3-01", 0);
+    assert_eq!(dies_at::<Formats>(r#"{"either": 2024}"#), None);
+    // With a `pattern`, the pattern is stepped, the format judged at the end.
+    early_format(r#"{"patterned": "1999"}"#, "1999", 0);
+    early_format(r#"{"patterned": "2024-13-01"}"#, "\"}", 0);
+    // In a part of an `allOf` or behind a `$ref`: the part steps its own.
+    early_format(r#"{"merged": "x"}"#, "x", 0);
+    early_format(r#"{"ref": "2024-1x"}"#, "x", 0);
+    early_format(r#"{"ref": "2024-11-01T"}"#, "T", 0);
+    // A part with a `pattern` and a `format`: the pattern.
+    early_format(r#"{"same": "1"}"#, "1", 0);
+    early_format(r#"{"same": "2x"}"#, "\"}", 0);
+    // A `pattern` and a `format` in two parts: each part steps its own (not flat).
+    assert!(!toolgate::Stream::<FormatParts>::__flat());
+    for (text, needle) in [(r#"{"parts": "x"}"#, "x"), (r#"{"parts": "1.2.3.04"}"#, "4")] {
+        assert_eq!(dies_at::<FormatParts>(text), Some(at(text, needle, 0)), "{text}");
+        assert_eq!(
+            toolgate::Stream::<FormatParts>::__reference(text.as_bytes()).0,
+            Some(at(text, needle, 0)),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn a_format_death_is_explained_by_its_keyword() {
+    for (text, pointer) in [(r#"{"date": "2024-13"#, "/date"), (r#"{"uuid": "zz"#, "/uuid")] {
+        let mut s = Formats::stream();
+        let Progress::Dead(d) = s.feed(text.as_bytes()) else { panic!("{text}: alive") };
+        let v = d.violation().unwrap_or_else(|| panic!("{text}: no violation"));
+        assert_eq!(v.pointer, pointer, "{text}");
+        assert_eq!(v.keyword(), "format", "{text}");
+        assert!(d.error.to_string().contains("format"), "{text}: {}", d.error);
+    }
+}
+
+/// The automata a stream steps for a `format` hold every string of it: strings of each
+/// format and thousands of edits of them, valid or not, fed at every cut and in one piece, are
+/// never dead while valid, by the flat reader or by the automata alone.
+#[test]
+fn a_format_automaton_never_rejects_a_string_of_the_format() {
+    let seeds: &[(&str, &[&str])] = &[
+        ("date", &["2024-02-29", "1963-06-19", "0000-01-01", "9999-12-31"]),
+        ("time", &["08:30:06.283185Z", "23:59:60Z", "15:59:60-08:00", "00:00:00+23:59", "12:00:00z"]),
+        ("date-time", &["1963-06-19T08:30:06.283185Z", "1990-12-31t15:59:60-08:00", "2024-02-29T00:00:00+01:00"]),
+        ("duration", &["P4DT12H30M5S", "P2W", "P1Y2M", "PT1M2S", "P1D", "PT36H", "P0Y0M0DT0H0M0S"]),
+        ("email", &["joe.bloggs@example.com", "\"joe bloggs\"@example.com", "te~st@[127.0.0.1]", "a@[IPv6:::1]"]),
+        ("ipv4", &["192.168.0.1", "0.0.0.0", "255.255.255.255", "87.10.0.1"]),
+        ("ipv6", &["::1", "::", "1:2:3:4:5:6:7:8", "::ffff:192.168.0.1", "FE80::0202:B3FF:FE1E:8329"]),
+        (
+            "uri",
+            &["http://foo.bar/?baz=qux#quux", "urn:isbn:0451450523", "http://[2001:db8::7]/c=GB?x", "mailto:a@b.c"],
+        ),
+        ("uri-reference", &["/abc", "#frag", "?q=1", "//example.com/a%20b", "", "a:b"]),
+        ("uuid", &["2eb8aa08-aa98-11ea-b4aa-73b441d16380", "00000000-0000-0000-0000-000000000000"]),
+        ("json-pointer", &["/a~1b", "", "/", "/foo/0", "/é~0/ \"x\\"]),
+        ("relative-json-pointer", &["1/a", "0#", "0", "120/foo/bar"]),
+    ];
+    let alphabet: Vec<char> = "0123456789:-./@#%~+TtZzPYMWDHSabcdefABCDEFvI[] \"\\é".chars().collect();
+    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = |n: usize| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        usize::try_from(rng % n as u64).unwrap_or(0)
+    };
+    let (mut valid, mut invalid) = (0, 0);
+    for &(name, strings) in seeds {
+        for &seed in strings {
+            let mut cases = vec![seed.to_owned()];
+            for _ in 0..300 {
+                let mut s: Vec<char> = seed.chars().collect();
+                for _ in 0..1 + next(2) {
+                    let c = alphabet[next(alphabet.len())];
+                    match next(3) {
+                        0 if !s.is_empty() => {
+                            let i = next(s.len());
+                            s[i] = c;
+                        }
+                        1 if !s.is_empty() => {
+                            s.remove(next(s.len()));
+                        }
+                        _ => s.insert(next(s.len() + 1), c),
+                    }
+                }
+                cases.push(s.into_iter().collect());
+            }
+            for case in cases {
+                let text =
+                    format!("{{{}: {}}}", serde_json::to_string(name).unwrap(), serde_json::to_string(&case).unwrap());
+                let ok = Formats::is_valid_json(&text);
+                assert_eq!(ok, toolgate::__private::format_matches(name, &case), "{text}");
+                if ok {
+                    valid += 1;
+                    for cut in 0..=text.len() {
+                        let mut s = Formats::stream();
+                        let first = s.feed(&text.as_bytes()[..cut]);
+                        let second = s.feed(&text.as_bytes()[cut..]);
+                        assert!(first == Progress::Alive && second == Progress::Alive, "{text} cut at {cut}");
+                        assert!(s.finish().is_ok(), "{text}");
+                    }
+                    assert_eq!(dies_at::<Formats>(&text), None, "{text}");
+                    assert_eq!(toolgate::Stream::<Formats>::__reference(text.as_bytes()).0, None, "{text}");
+                } else {
+                    invalid += 1;
+                    let died = dies_at::<Formats>(&text);
+                    assert_eq!(toolgate::Stream::<Formats>::__reference(text.as_bytes()).0, died, "{text}");
+                    let mut s = Formats::stream();
+                    let _ = s.feed(text.as_bytes());
+                    assert!(s.finish().is_err(), "{text}");
+                }
+            }
+        }
+    }
+    // The edits make both kinds, many of each.
+    assert!(valid > 1_000 && invalid > 5_000, "{valid} valid, {invalid} invalid");
+}

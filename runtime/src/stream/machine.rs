@@ -2277,7 +2277,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             Why::Enum if node.is_const => ViolationKind::Const { expected: node.enum_text, found },
             Why::Enum => ViolationKind::Enum { expected: node.enum_text, found },
             Why::MaxLength => ViolationKind::MaxLength { limit: node.max_length, length: s.chars },
-            Why::Pattern => ViolationKind::Pattern { pattern: node.pattern.map_or("", |p| p.1), found },
+            Why::Pattern => match node.pattern_format {
+                Some(format) => ViolationKind::Format { format, found },
+                None => ViolationKind::Pattern { pattern: node.pattern.map_or("", |p| p.1), found },
+            },
             Why::Negative => {
                 let (limit, exclusive) = node.negative.unwrap_or(("0", true));
                 ViolationKind::Minimum { limit, exclusive, found }

@@ -123,8 +123,13 @@ pub struct Node {
     /// `exclusiveMaximum`) and, when [`Node::types`] lacks [`ty::NUMBER`], being an integer:
     /// the automaton judges a short literal itself (`None`: the scan function does)
     pub bounds: Option<[Option<Limit>; 4]>,
-    /// `pattern`, stepped byte by byte, with its source
+    /// `pattern`, stepped byte by byte, with its source; or, where the subschema has no
+    /// `pattern` but an asserted `format`, a regular language holding every string of the
+    /// format (which its scan function judges exactly)
     pub pattern: Option<(&'static Pattern, &'static str)>,
+    /// the `format` whose language [`Node::pattern`] is, if it is one (its death is the
+    /// format's)
+    pub pattern_format: Option<&'static str>,
     /// a leading `-` already breaks `minimum > 0` or `exclusiveMinimum >= 0`: the limit as
     /// written and whether it is exclusive
     pub negative: Option<(&'static str, bool)>,
@@ -254,6 +259,7 @@ impl Node {
         scalar: ty::ALL,
         bounds: None,
         pattern: None,
+        pattern_format: None,
         negative: None,
         names: &[],
         name_bytes: &[],

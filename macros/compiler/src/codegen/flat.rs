@@ -99,7 +99,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     };
     let start = arms(&|x| Some(start_arm(x, &p)));
     let pattern = arms(&|x| {
-        x.c.pattern.as_ref().filter(|_| x.kinds & STRING != 0 && x.via.is_empty()).map(|_| {
+        x.c.stepped_pattern().filter(|_| x.kinds & STRING != 0 && x.via.is_empty()).map(|_| {
             let name = pname(ir, x.own, 0);
             quote!(::core::option::Option::Some(&#name))
         })
@@ -940,7 +940,7 @@ impl<'a> Flat<'a> {
             }
             None => (None, None),
         };
-        if kinds & STRING != 0 && c.pattern.is_some() && members.is_some() {
+        if kinds & STRING != 0 && c.stepped_pattern().is_some() && members.is_some() {
             return None;
         }
         if kinds & CONTAINERS != 0 && depth >= MAX_DEPTH {
@@ -998,7 +998,7 @@ impl<'a> Flat<'a> {
                 if !own || regex::matches_any(&pat.translated, &names) != Some(false) {
                     return None;
                 }
-                Some((pname(ir, key, usize::from(c.pattern.is_some())), *node))
+                Some((pname(ir, key, usize::from(c.stepped_pattern().is_some())), *node))
             }
             None => None,
         };
@@ -1225,8 +1225,8 @@ fn len_match(words: &[&str]) -> TokenStream {
 /// that the node's scan function judges the value where it ends: the automaton's `not` dies
 /// there and nowhere else (but at the first byte when its subschema takes everything, which
 /// is not merged), for a string or a number (a literal's end, and a container's, the reader
-/// does not judge). With the merged keywords, the node whose `pattern` they have. `None` for
-/// any other node.
+/// does not judge). With the merged keywords, the node whose `pattern` (or asserted `format`'s
+/// automaton, [`Checks::stepped_pattern`]) they step. `None` for any other node.
 fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
     let Body::Checks(c) = &ir.node(t).body else { return None };
     if (c.all_of.is_empty() && c.reference.is_none() && c.not.is_none()) || shape_of(ir, t) == shape::REF {
@@ -1246,6 +1246,7 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
     let members = members.count();
     let mut m = Checks::default();
     let mut own = t;
+    let mut format_own = t;
     for (node, mut part) in parts {
         if let Some(x) = part.not.take() {
             if matches!(ir.node(through_refs(ir, x)?).body, Body::Always) {
@@ -1302,6 +1303,7 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
             unevaluated_properties: _,
             unevaluated_items: _,
             additional_items: _,
+            format_prefix,
         } = part;
         if let Some(ts) = types {
             m.types = Some(match m.types {
@@ -1323,6 +1325,9 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
         m.unique_items |= unique_items;
         if pattern.is_some() {
             own = node;
+        }
+        if format_prefix.is_some() {
+            format_own = node;
         }
         if !dependent_required.is_empty() {
             if !m.dependent_required.is_empty() {
@@ -1347,11 +1352,20 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
         once(&mut m.max_properties, max_properties)?;
         once(&mut m.pattern, pattern)?;
         once(&mut m.format, format)?;
+        once(&mut m.format_prefix, format_prefix)?;
         once(&mut m.unevaluated_properties, own_unevaluated)?;
     }
     let scalar =
         |ts: &[JsonType]| ts.iter().all(|t| matches!(t, JsonType::String | JsonType::Number | JsonType::Integer));
     if m.not.is_some() && !m.types.as_ref().is_some_and(|ts| scalar(&ts.value)) {
+        return None;
+    }
+    // The node whose pattern 0 is the automaton the merged keywords step: the `pattern`'s, or
+    // where no part has one, the `format`'s. (A `pattern` and a `format` of two parts are two
+    // automata, which the automata step both: not merged.)
+    if m.pattern.is_none() {
+        own = format_own;
+    } else if m.format_prefix.is_some() && own != format_own {
         return None;
     }
     Some((m, own))
@@ -1909,7 +1923,7 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     if x.kinds & STRING != 0 {
         let members = x.members.as_ref().map_or(0u64, |m| (0..m.len()).fold(0, |a, i| a | 1u64 << i));
         let max = x.overlap.map_or_else(|| c.max_length.as_ref().map_or(u64::MAX, |m| m.value), |o| o.0);
-        if let Some(sets) = c.pattern.as_ref().and_then(|p| p.fixed.as_ref()) {
+        if let Some(sets) = c.stepped_pattern().and_then(|p| p.fixed.as_ref()) {
             // One set of characters per offset: a bit per ASCII character (the others hand over).
             let masks = sets.iter().map(|ranges| {
                 let mask =
@@ -1917,7 +1931,7 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
                 proc_macro2::Literal::u128_suffixed(mask)
             });
             arms.push(quote!(b'"' => #p::FlatStart::Fixed { masks: &[#(#masks),*], max: #max },));
-        } else if c.pattern.is_some() {
+        } else if c.stepped_pattern().is_some() {
             arms.push(quote!(b'"' => #p::FlatStart::Pattern { max: #max },));
         } else {
             arms.push(quote!(b'"' => #p::FlatStart::Str { members: #members, max: #max },));

@@ -693,9 +693,14 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             );
             fields.push(quote!(bounds: ::core::option::Option::Some([#lo, #xlo, #hi, #xhi])));
         }
-        if let Some(pat) = &c.pattern {
+        if let Some(pat) = c.stepped_pattern() {
             let (name, src) = (pname(ir, n, 0), &pat.source);
             fields.push(quote!(pattern: ::core::option::Option::Some((&#name, #src))));
+            if let (None, Some(f)) = (&c.pattern, &c.format) {
+                // The `format`'s automaton: its death is the `format`'s.
+                let f = &f.value;
+                fields.push(quote!(pattern_format: ::core::option::Option::Some(#f)));
+            }
         }
         let negative = match (&c.minimum, &c.exclusive_minimum) {
             (Some(m), _) if !m.value.is_negative() && !m.value.is_zero() => Some((m.value.text().to_owned(), false)),
@@ -746,7 +751,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 fields.push(quote!(closed: true, keys: #keys));
             }
             if !c.pattern_properties.is_empty() {
-                let offset = usize::from(c.pattern.is_some());
+                let offset = usize::from(c.stepped_pattern().is_some());
                 let pats = c.pattern_properties.iter().enumerate().map(|(j, (_, node))| {
                     let (name, node) = (pname(ir, n, j + offset), id(*node));
                     quote!((&#name, #node))

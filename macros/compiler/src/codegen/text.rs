@@ -79,6 +79,8 @@ pub(crate) fn has(c: &Checks) -> Has {
         unevaluated_properties,
         unevaluated_items,
         additional_items,
+        // (Read by streams only, as `format`'s shadow: `format` is what the scan compiles.)
+        format_prefix: _,
     } = c;
     Has {
         types: types.is_some(),

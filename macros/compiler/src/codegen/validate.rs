@@ -48,7 +48,9 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
         // A node that checks what an earlier one checks shares its patterns and validator.
         let shared = ir.canon(id) != id;
         if let (false, Body::Checks(c)) = (shared, &node.body) {
-            for (i, p) in c.pattern.iter().chain(c.pattern_properties.iter().map(|(p, _)| p)).enumerate() {
+            // (Pattern 0: the automaton a stream steps, `pattern` or the `format`'s.)
+            for (i, p) in c.stepped_pattern().into_iter().chain(c.pattern_properties.iter().map(|(p, _)| p)).enumerate()
+            {
                 let name = pname(ir, id, i);
                 if let (Some(sets), true) = (&p.fixed, i == 0 && c.pattern.is_some()) {
                     // `pattern`'s whole subject, byte by byte: a length and a range test per
@@ -182,8 +184,8 @@ fn valid(ir: &Ir, id: NodeId, var: &TokenStream, k: &TokenStream) -> TokenStream
 }
 
 /// The patterns of `patternProperties` of node `id`, with their statics.
-fn pattern_props(ir: &Ir, id: NodeId, c: &Checks) -> Vec<(proc_macro2::Ident, NodeId)> {
-    let offset = usize::from(c.pattern.is_some());
+pub(crate) fn pattern_props(ir: &Ir, id: NodeId, c: &Checks) -> Vec<(proc_macro2::Ident, NodeId)> {
+    let offset = usize::from(c.stepped_pattern().is_some());
     c.pattern_properties.iter().enumerate().map(|(i, (_, n))| (pname(ir, id, i + offset), *n)).collect()
 }
 

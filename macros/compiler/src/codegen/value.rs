@@ -18,7 +18,7 @@ use quote::{format_ident, quote};
 use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::validate::{always, limit, pattern_test, pname, sval, vname};
+use super::validate::{always, limit, pattern_test, sval, vname};
 
 /// The name of node `id`'s verdict function on a `&Value` (shared by the nodes that check the
 /// same: [`Ir::canon`]).
@@ -472,10 +472,7 @@ fn object(ir: &Ir, id: NodeId, c: &Checks, k: &TokenStream) -> Vec<TokenStream> 
         }
     };
 
-    let patterns: Vec<(proc_macro2::Ident, NodeId)> = {
-        let offset = usize::from(c.pattern.is_some());
-        c.pattern_properties.iter().enumerate().map(|(i, (_, n))| (pname(ir, id, i + offset), *n)).collect()
-    };
+    let patterns = super::validate::pattern_props(ir, id, c);
     let additional = c.additional.filter(|a| !always(ir, *a));
     let additional_action = additional.map(|a| match ir.node(a).body {
         Body::Never => quote!(return false;),

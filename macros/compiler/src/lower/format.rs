@@ -1,9 +1,11 @@
 //! `format`: an annotation by default (as draft 2020-12 says); asserted with
 //! `#[tool(formats = assert)]`, where an unknown format is refused.
 
+use std::sync::OnceLock;
+
 use super::{describe, Claim, Lowerer};
 use crate::json::{JsonValue, Member};
-use crate::model::{Checks, Kw, Node};
+use crate::model::{Checks, Dfa, Kw, Node, Pattern};
 
 /// The formats toolgate asserts.
 pub const KNOWN: &[&str] = &[
@@ -21,7 +23,7 @@ pub const KNOWN: &[&str] = &[
     "relative-json-pointer",
 ];
 
-pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr: &str) -> Claim {
+pub(crate) fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr: &str) -> Claim {
     if m.key != "format" {
         return Claim::No;
     }
@@ -45,9 +47,84 @@ pub fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Member, ptr:
     }
     if KNOWN.contains(&f.as_str()) {
         c.format = Some(Kw { value: f.clone(), loc: m.key_loc });
+        c.format_prefix = prefix(f).cloned();
         Claim::Assertion
     } else {
         l.error(m.value.loc, ptr, format!("format {f:?} cannot be asserted: toolgate checks {}", KNOWN.join(", ")));
         Claim::Annotation
+    }
+}
+
+/// A time of day (RFC 3339 `full-time`): hours, minutes, seconds up to a leap second, a
+/// fraction, an offset.
+const TIME: &str = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])";
+/// A date (RFC 3339 `full-date`), every month of 31 days.
+const DATE: &str = r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])";
+/// A duration's time part (after `T`): hours, minutes, seconds, each followed only by the next.
+const DUR_TIME: &str = r"([0-9]+H([0-9]+M([0-9]+S)?)?|[0-9]+M([0-9]+S)?|[0-9]+S)";
+/// A URI's character: those RFC 3986 allows but `#`, or a percent-encoded byte.
+const URI_CHAR: &str = r"([A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})";
+/// A JSON Pointer (RFC 6901): `/`-prefixed tokens in which `~` only escapes `0` or `1`.
+const POINTER: &str = r"(/([^~]|~[01])*)*";
+/// An IPv4 octet, without leading zeros.
+const OCTET: &str = r"(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
+
+/// The ECMA-262 source of a regular language holding every string of format `name`, `None`
+/// for none. Most are exactly the format (`ipv4`, `uuid`, `json-pointer`, `duration` but for
+/// digits past `u32`); the others are wider (`date`: every month of 31 days; `time`: a leap
+/// second at any minute; `email`, `ipv6`, `uri`: the characters and the main delimiters),
+/// which the runtime's exact check judges when the string ends. A stream steps it to reject a
+/// string at the first character that no string of the format continues.
+#[must_use]
+pub fn prefix_source(name: &str) -> Option<String> {
+    Some(match name {
+        "date" => format!("^{DATE}$"),
+        "time" => format!("^{TIME}$"),
+        "date-time" => format!("^{DATE}[Tt]{TIME}$"),
+        "duration" => {
+            format!("^P([0-9]+W|([0-9]+Y([0-9]+M([0-9]+D)?)?|[0-9]+M([0-9]+D)?|[0-9]+D)(T{DUR_TIME})?|T{DUR_TIME})$")
+        }
+        "email" => r#"^("[^]*"|[A-Za-z0-9!#$%&'*+/=?^_`{|}~.\-]+)@([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.IPv]+\])$"#.to_owned(),
+        "ipv4" => format!(r"^{OCTET}(\.{OCTET}){{3}}$"),
+        "ipv6" => "^[0-9A-Fa-f:.]+$".to_owned(),
+        "uri" => format!("^[A-Za-z][A-Za-z0-9+.\\-]*:{URI_CHAR}*(#{URI_CHAR}*)?$"),
+        "uri-reference" => format!("^{URI_CHAR}*(#{URI_CHAR}*)?$"),
+        "uuid" => "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$".to_owned(),
+        "json-pointer" => format!("^{POINTER}$"),
+        "relative-json-pointer" => format!("^(0|[1-9][0-9]*)(#|{POINTER})$"),
+        _ => return None,
+    })
+}
+
+/// [`prefix_source`] compiled as a `pattern` is (once per format and process: a crate's
+/// macros share them).
+#[must_use]
+pub fn prefix(name: &str) -> Option<&'static Pattern> {
+    static COMPILED: [OnceLock<Option<Pattern>>; KNOWN.len()] = [const { OnceLock::new() }; KNOWN.len()];
+    let i = KNOWN.iter().position(|k| *k == name)?;
+    COMPILED
+        .get(i)?
+        .get_or_init(|| {
+            let source = prefix_source(name)?;
+            let translated = super::regex::translate(&source).ok()?;
+            let dfa = super::regex::compile(&translated).ok()?;
+            let fixed = match &dfa {
+                Dfa::Table(t) => super::regex::fixed(t),
+                Dfa::Sparse { .. } => None,
+            };
+            Some(Pattern { source, translated, dfa, fixed })
+        })
+        .as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{prefix, KNOWN};
+
+    #[test]
+    fn every_format_has_a_prefix_automaton() {
+        for name in KNOWN {
+            assert!(prefix(name).is_some(), "{name}");
+        }
     }
 }

@@ -5,7 +5,7 @@ mod annotations;
 mod applicators;
 mod array;
 mod enums;
-mod format;
+pub mod format;
 mod meta;
 mod number;
 mod object;

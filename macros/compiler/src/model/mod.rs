@@ -313,6 +313,11 @@ pub struct Checks {
     pub pattern: Option<Pattern>,
     /// `format`, when asserted
     pub format: Option<Kw<String>>,
+    /// with an asserted `format`, a regular language holding every string of it (see
+    /// [`crate::lower::format::prefix_source`]): streams step it in place of a `pattern` the
+    /// node does not have, to reject a string at the first character no string of the format
+    /// continues
+    pub format_prefix: Option<Pattern>,
     /// draft-07 `additionalItems`; lowering moves it to `items` when `items` is an array and
     /// drops it otherwise (as draft-07 ignores it then), so codegen never sees it
     pub additional_items: Option<NodeId>,
@@ -394,6 +399,14 @@ impl Checks {
 }
 
 impl Checks {
+    /// The automaton a stream steps on a string's characters: the node's `pattern`, or where it
+    /// has none, its asserted `format`'s ([`Checks::format_prefix`]). Its static is the node's
+    /// pattern 0, before the `patternProperties`.
+    #[must_use]
+    pub fn stepped_pattern(&self) -> Option<&Pattern> {
+        self.pattern.as_ref().or(self.format_prefix.as_ref())
+    }
+
     /// The declared types, or `None` when `type` is absent.
     #[must_use]
     pub fn type_list(&self) -> Option<&[JsonType]> {

@@ -104,6 +104,8 @@ fn shape(body: &Body, canon: &[NodeId]) -> String {
         pattern,
         format,
         additional_items,
+        // (Made from `format`, which is compared.)
+        format_prefix: _,
     } = &**c;
     let node = |n: &NodeId| canon.get(*n).copied().unwrap_or(*n);
     let nodes = |v: &[NodeId]| v.iter().map(node).collect::<Vec<_>>();
