@@ -198,6 +198,76 @@ impl Pattern {
         }
     }
 
+    /// Whether some character that a `\u` escape can still stand for steps the automaton from
+    /// `state` to a state that is not dead: `digits` hex digits of its UTF-16 unit read, of value
+    /// `prefix` (none at the backslash: any character), after the high surrogate `high` for a
+    /// low one. A high surrogate's digits stand for every character beyond the BMP it can begin.
+    /// `true` where the automaton cannot tell (it gave up, or cannot be read).
+    pub(crate) fn alive_escape(&self, state: u32, prefix: u16, digits: u8, high: Option<u16>) -> bool {
+        let free = 4 * (4 - u32::from(digits.min(4)));
+        let lo = u32::from(prefix) << free;
+        let hi = lo + ((1u32 << free) - 1);
+        let beyond = |h: u32| 0x1_0000 + ((h.saturating_sub(0xD800)) << 10);
+        match high {
+            Some(h) => {
+                let (l, u) = (lo.max(0xDC00), hi.min(0xDFFF));
+                let base = beyond(u32::from(h));
+                l > u || self.alive_in(state, base + (l - 0xDC00), base + (u - 0xDC00))
+            }
+            None => {
+                let (l, u) = (lo.max(0xD800), hi.min(0xDBFF));
+                self.alive_in(state, lo, hi.min(0xD7FF))
+                    || self.alive_in(state, lo.max(0xE000), hi)
+                    || (l <= u && self.alive_in(state, beyond(l), beyond(u) + 0x3FF))
+            }
+        }
+    }
+
+    /// Whether some code point of `lo..=hi` (none a surrogate) steps the automaton from `state`
+    /// to a state that is not dead.
+    fn alive_in(&self, state: u32, lo: u32, hi: u32) -> bool {
+        // By the length of their UTF-8 form: (first, last, continuation bytes, lead byte's tag).
+        const LENGTHS: [(u32, u32, u32, u8); 4] =
+            [(0, 0x7F, 0, 0), (0x80, 0x7FF, 1, 0xC0), (0x800, 0xFFFF, 2, 0xE0), (0x1_0000, 0x10_FFFF, 3, 0xF0)];
+        LENGTHS.iter().any(|&(first, last, k, tag)| {
+            let (l, u) = (lo.max(first), hi.min(last));
+            l <= u && self.alive_bytes(state, l, u, k, tag)
+        })
+    }
+
+    /// [`Pattern::alive_in`] for code points `lo..=hi` (their bits below this byte's) whose
+    /// UTF-8 forms have `k` continuation bytes after this one, which carries `tag`: each value of
+    /// this byte that keeps the automaton alive, then the rest of the range under it. A range
+    /// that covers everything under a byte from a state already tried is not tried again.
+    fn alive_bytes(&self, state: u32, lo: u32, hi: u32, k: u32, tag: u8) -> bool {
+        let shift = 6 * k;
+        let mut tried = None;
+        for t in (lo >> shift)..=(hi >> shift) {
+            let (block, end) = (t << shift, (t << shift) + ((1u32 << shift) - 1));
+            // (`t` fits beside the tag: at most 7 bits alone, 6 after a continuation's, fewer after
+            // a lead byte's.)
+            let (next, how) = self.step(state, tag | u8::try_from(t).unwrap_or(0xFF));
+            match how {
+                Stepped::Dead => continue,
+                Stepped::Matched | Stepped::Unknown => return true,
+                Stepped::Live if k == 0 => return true,
+                Stepped::Live => {}
+            }
+            let (l, u) = (lo.max(block) - block, hi.min(end) - block);
+            let full = l == 0 && u == end - block;
+            if full && tried == Some(next) {
+                continue;
+            }
+            if self.alive_bytes(next, l, u, k - 1, 0x80) {
+                return true;
+            }
+            if full {
+                tried = Some(next);
+            }
+        }
+        false
+    }
+
     /// Whether the subject that led to `state` matches when it ends there.
     pub(crate) fn matches_at_end(&self, state: u32) -> bool {
         match &self.form {

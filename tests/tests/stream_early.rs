@@ -20,6 +20,8 @@ tool_schema! {
             "c": {"const": "yes"},
             "short": {"type": "string", "maxLength": 3},
             "code": {"type": "string", "pattern": "^[a-z]{2}-[0-9]+$"},
+            "fixed": {"type": "string", "pattern": "^[A-Z]{2}$"},
+            "emoji": {"type": "string", "pattern": "^[😀-😂]$"},
             "word": {"type": "string", "pattern": "x"},
             "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 2, "uniqueItems": true, "minItems": 1},
             "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}], "items": false},
@@ -520,6 +522,46 @@ fn escapes_decide_as_their_digits_arrive() {
     early_refs(r#"{"short": "\udc00"}"#, "c00", 0);
     // After a high surrogate the low half must start with `\uD` and C..F.
     early_refs(r#"{"short": "\ud83d\u0041"}"#, "0041", 0);
+}
+
+tool_schema! {
+    /// One `pattern`: flat, and read by the lean automaton.
+    pub struct Coded = {"type": "object", "properties": {"code": {"type": "string", "pattern": "^[a-z]{2}-[0-9]+$"}}};
+}
+
+#[test]
+fn a_pattern_is_narrowed_by_an_escape_as_its_digits_arrive() {
+    assert!(toolgate::Stream::<Coded>::__lean() && toolgate::Stream::<Coded>::__flat());
+    for (text, needle) in [(r#"{"code": "\u0161b-1"}"#, "161b"), (r#"{"code": "ab-\u0041"}"#, "41\"")] {
+        let at = Some(at(text, needle, 0));
+        assert_eq!(dies_at::<Coded>(text), at, "{text}");
+        assert_eq!(toolgate::Stream::<Coded>::__reference(text.as_bytes()).0, at, "{text}");
+        let mut s = Coded::stream().__automaton_only();
+        let died = text.bytes().position(|b| s.feed(&[b]).is_dead());
+        assert_eq!(died, at, "{text}: the lean automaton alone");
+    }
+    // `^[a-z]{2}-[0-9]+$`: "\u00" may still be a letter, "\u01" no character the pattern takes.
+    assert!(Early::is_valid_json(r#"{"n": 1, "code": "\u0061b-1"}"#));
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "code": "\u0061b-1"}"#), None);
+    early(r#"{"n": 1, "code": "\u0161b-1"}"#, "161b", 0);
+    // A high surrogate stands for the characters beyond the BMP it begins: none is a letter.
+    early(r#"{"n": 1, "code": "\ud83d\ude00"}"#, "d83d", 0);
+    // At the backslash: after `ab-1` any character may be a digit; after the whole of an
+    // anchored pattern with nothing left to take, none.
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "code": "ab-1\u0032"}"#), None);
+    early(r#"{"n": 1, "fixed": "AB\u0041"}"#, "\\u0041", 0);
+    early(r#"{"n": 1, "fixed": "A\u0031"}"#, "31", 0);
+    // Beyond the BMP: `^[😀-😂]$` takes U+1F600..U+1F602, whose high half is D83D.
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "emoji": "\ud83d\ude01"}"#), None);
+    // (A high half is judged with the low half's first digit.)
+    early(r#"{"n": 1, "emoji": "\ud83c\ude01"}"#, "de01", 0);
+    early(r#"{"n": 1, "emoji": "\ud83d\ude10"}"#, "10\"", 0);
+    // Every reader alike (the flat one, and the automata alone).
+    for text in
+        [r#"{"n": 1, "code": "\u0161b-1"}"#, r#"{"n": 1, "emoji": "\ud83d\ude10"}"#, r#"{"n": 1, "fixed": "AB\u0041"}"#]
+    {
+        assert_eq!(toolgate::Stream::<Early>::__reference(text.as_bytes()).0, dies_at::<Early>(text), "{text}");
+    }
 }
 
 #[test]

@@ -1599,11 +1599,12 @@ fn the_flat_reader_reads_patterns_and_unions() {
             r#"{"sku": "\q"}"#,
         ],
     );
-    // Dead where the automaton dies: at the escape's last byte (the character it decodes to,
-    // not a hex digit before), at the backslash past the `maxLength`.
+    // Dead where the automaton dies: at the hex digit after which no character the escape can
+    // still be is one the pattern takes (`\u002` may be `-`, `\u004` no digit; since stop 51,
+    // at the character decoded before), at the backslash past the `maxLength`.
     for text in [
         r#"{"sku": "ABC\u002e"#,
-        r#"{"sku": "ABC-\u0041"#,
+        r#"{"sku": "ABC-\u004"#,
         r#"{"quote": "\n"#,
         r#"{"any": "x\t"#,
         r#"{"code": "ab\u0041\u0041\u0041\u0041\"#,
@@ -2641,13 +2642,20 @@ fn the_flat_reader_reads_property_names() {
             r#"{"w": {"é": true}}"#,
             r#"{"w": {"日本語x": true}}"#,
             r#"{"w": {"ab": 1}}"#,
+            r#"{"m": {"a\u0162": 1}}"#,
         ],
     );
     // Dead where the automaton dies: at the character past the `maxLength`, where the pattern
     // dies, at the quote of a name too short or that the pattern does not match yet.
-    for text in
-        [r#"{"m": {"abcd"#, r#"{"m": {"A"#, r#"{"m": {"a1"#, r#"{"m": {"""#, r#"{"w": {"é""#, r#"{"w": {"日本語x"#]
-    {
+    for text in [
+        r#"{"m": {"abcd"#,
+        r#"{"m": {"A"#,
+        r#"{"m": {"a1"#,
+        r#"{"m": {"""#,
+        r#"{"w": {"é""#,
+        r#"{"w": {"日本語x"#,
+        r#"{"m": {"a\u01"#,
+    ] {
         dead_at_its_last_byte::<Named>(text);
     }
     // An escape in such a key: the automaton's.

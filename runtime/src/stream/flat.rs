@@ -1470,27 +1470,46 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// The backslash of an escape in a string with a `pattern` or in a `fixed` one: a character
     /// is certain here, and counted (its `maxLength` decides here, as the automaton's does); the
-    /// pattern is stepped where the escape decodes to its character, and not before (the
-    /// automaton does not narrow a pattern by a `\u` escape's hex digits).
+    /// pattern is stepped where the escape decodes to its character, and narrowed before, as the
+    /// automaton narrows it, at the backslash and at each hex digit of a `\u` escape
+    /// ([`FlatReader::pattern_narrow`]).
     #[cold]
     #[inline(never)]
     fn pattern_escape(&mut self) -> bool {
         self.esc = Esc::Start;
         self.st = if self.st == St::Fixed { St::FixedEsc } else { St::PatEsc };
         self.off += 1;
-        self.off <= self.max
+        self.off <= self.max && self.pattern_narrow(0, 0, None)
     }
 
-    /// A byte after the backslash of an escape in a string with a `pattern` or in a `fixed`
-    /// one: at the character it decodes to, the character's UTF-8 bytes stepped on the
-    /// pattern's automaton, or its one byte checked against its offset's set (a character
-    /// beyond ASCII in a `fixed` string is the automaton's).
+    /// Whether some character that the escape being read can still stand for keeps the
+    /// pattern alive ([`Pattern::alive_escape`]). In a `fixed` string, some ASCII character of
+    /// its offset's set (else the automaton, which knows the others too, decides).
+    fn pattern_narrow(&self, prefix: u16, digits: u8, high: Option<u16>) -> bool {
+        if self.st == St::FixedEsc {
+            let free = 4 * (4 - u32::from(digits.min(4)));
+            let lo = u32::from(prefix) << free;
+            let hi = (lo + ((1u32 << free) - 1)).min(0x7F);
+            return high.is_none()
+                && (lo..=hi).any(|c| u8::try_from(c).is_ok_and(|a| in_set(self.fixed, self.off.saturating_sub(1), a)));
+        }
+        if self.cand == MATCHED {
+            return true;
+        }
+        let (Some(p), Ok(state)) = (S::pattern(self.prop), u32::try_from(self.cand)) else { return false };
+        p.alive_escape(state, prefix, digits, high)
+    }
+
+    /// A byte after the backslash of an escape in a string with a `pattern`: at each hex digit
+    /// of a `\u` escape, the pattern narrowed; at the character it decodes to, the character's
+    /// UTF-8 bytes stepped on the pattern's automaton.
     #[cold]
     #[inline(never)]
     fn pattern_escaped(&mut self, b: u8) -> bool {
         let decoded = match self.esc_step(b) {
             EscStep::Bad => return false,
-            EscStep::More | EscStep::Unit(..) => return true,
+            EscStep::More => return true,
+            EscStep::Unit(prefix, digits, high) => return self.pattern_narrow(prefix, digits, high),
             EscStep::Char(c) => c,
         };
         let Some(c) = char::from_u32(decoded) else { return false };

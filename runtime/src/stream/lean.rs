@@ -698,7 +698,8 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
 
     /// Inside an escape: `digits` hex digits of a UTF-16 unit read so far, with value `prefix`
     /// (none yet at the backslash); `high` is the high surrogate already read for a low one.
-    /// Keep the names or `enum` strings whose next character can still be this escape.
+    /// Keep the names or `enum` strings whose next character can still be this escape; a
+    /// `pattern` dies when no character the escape can still be keeps it alive.
     fn escape_narrow(&mut self, prefix: u16, digits: u8, high: Option<u16>) -> bool {
         let prog = self.prog;
         let mode = self.mode;
@@ -724,6 +725,11 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             Mode::Count | Mode::Follow => {
                 if digits == 0 && high.is_none() && f.chars >= node.max_length {
                     return false;
+                }
+                if let (Some((p, _)), false) = (node.pattern, f.pdone) {
+                    if !p.alive_escape(f.dfa, prefix, digits, high) {
+                        return false;
+                    }
                 }
                 if let Some(strings) = node.strings {
                     let koff = f.koff;

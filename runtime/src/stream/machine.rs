@@ -1241,7 +1241,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// Inside an escape: `digits` hex digits of a UTF-16 unit read so far, with value `prefix`
     /// (none yet at the backslash); `high` is the high surrogate already read for a low one. Keep
-    /// the `enum` strings and closed-object names whose next character can still be this escape.
+    /// the `enum` strings and closed-object names whose next character can still be this escape;
+    /// a `pattern` dies when no character the escape can still be keeps it alive.
     fn escape_narrow(&mut self, at: usize, prefix: u16, digits: u8, high: Option<u16>) -> bool {
         let prog: &'static Program = self.prog;
         let fits = |name: &str, koff: u32| -> bool {
@@ -1288,6 +1289,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         s.why = Why::MaxLength;
                         died = true;
                         continue;
+                    }
+                    if let (Some((p, _)), false) = (node.pattern, s.pdone) {
+                        if !p.alive_escape(s.dfa, prefix, digits, high) {
+                            s.st = St::Dead;
+                            s.why = Why::Pattern;
+                            died = true;
+                            continue;
+                        }
                     }
                     if let Some(strings) = node.strings {
                         s.cands = filter_bits(s.cands, |i| strings.get(i).is_some_and(|n| fits(n, s.koff)));
