@@ -742,9 +742,17 @@ fn formats_at_the_first_character_no_string_of_the_format_continues() {
     assert!(toolgate::Stream::<Formats>::__flat());
     // Month 13.
     early_format(r#"{"date": "2024-13-01"}"#, "3-01", 0);
-    // A month of 31 days is the automaton's; February's 30th waits for the exact check.
+    // Each month its days: no April 31st, no February 30th; February 29th of a year that is
+    // not a leap year waits for the exact check.
     assert_eq!(dies_at::<Formats>(r#"{"date": "2024-01-31"}"#), None);
-    early_format(r#"{"date": "2024-02-30"}"#, "\"}", 0);
+    early_format(r#"{"date": "2024-04-31"}"#, "1\"}", 0);
+    early_format(r#"{"date": "2024-02-30"}"#, "30\"}", 0);
+    assert_eq!(dies_at::<Formats>(r#"{"date": "2024-02-29"}"#), None);
+    early_format(r#"{"date": "2023-02-29"}"#, "\"}", 0);
+    // An e-mail address's domain literal is an IPv4 address or `IPv6:` and one.
+    assert_eq!(dies_at::<Formats>(r#"{"email": "a@[127.0.0.1]"}"#), None);
+    early_format(r#"{"email": "a@[80]"}"#, "]\"", 0);
+    early_format(r#"{"email": "a@[IPv4:1]"}"#, "4:", 0);
     early_format(r#"{"date-time": "2024-01-01 10:00:00Z"}"#, " 10", 0);
     early_format(r#"{"time": "24:00:00Z"}"#, "4:", 0);
     // A unit only before the next one: nothing after days but the time part.
@@ -805,7 +813,7 @@ fn a_format_death_is_explained_by_its_keyword() {
 #[test]
 fn a_format_automaton_never_rejects_a_string_of_the_format() {
     let seeds: &[(&str, &[&str])] = &[
-        ("date", &["2024-02-29", "1963-06-19", "0000-01-01", "9999-12-31"]),
+        ("date", &["2024-02-29", "1963-06-19", "0000-01-01", "9999-12-31", "2021-04-30", "2021-11-30", "2023-02-28"]),
         ("time", &["08:30:06.283185Z", "23:59:60Z", "15:59:60-08:00", "00:00:00+23:59", "12:00:00z"]),
         ("date-time", &["1963-06-19T08:30:06.283185Z", "1990-12-31t15:59:60-08:00", "2024-02-29T00:00:00+01:00"]),
         ("duration", &["P4DT12H30M5S", "P2W", "P1Y2M", "PT1M2S", "P1D", "PT36H", "P0Y0M0DT0H0M0S"]),

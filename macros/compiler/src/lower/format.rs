@@ -58,20 +58,21 @@ pub(crate) fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Membe
 /// A time of day (RFC 3339 `full-time`): hours, minutes, seconds up to a leap second, a
 /// fraction, an offset.
 const TIME: &str = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])";
-/// A date (RFC 3339 `full-date`), every month of 31 days.
-const DATE: &str = r"[0-9]{4}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])";
+/// A date (RFC 3339 `full-date`): each month its days, February 29 in every year.
+const DATE: &str =
+    r"[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-9]))";
 /// A duration's time part (after `T`): hours, minutes, seconds, each followed only by the next.
 const DUR_TIME: &str = r"([0-9]+H([0-9]+M([0-9]+S)?)?|[0-9]+M([0-9]+S)?|[0-9]+S)";
 /// A URI's character: those RFC 3986 allows but `#`, or a percent-encoded byte.
 const URI_CHAR: &str = r"([A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})";
 /// A JSON Pointer (RFC 6901): `/`-prefixed tokens in which `~` only escapes `0` or `1`.
 const POINTER: &str = r"(/([^~]|~[01])*)*";
-/// An IPv4 octet, without leading zeros.
-const OCTET: &str = r"(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
+/// An IPv4 address: four octets without leading zeros.
+const IPV4: &str = r"(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}";
 
 /// The ECMA-262 source of a regular language holding every string of format `name`, `None`
 /// for none. Most are exactly the format (`ipv4`, `uuid`, `json-pointer`, `duration` but for
-/// digits past `u32`); the others are wider (`date`: every month of 31 days; `time`: a leap
+/// digits past `u32`); the others are wider (`date`: February 29 in every year; `time`: a leap
 /// second at any minute; `email`, `ipv6`, `uri`: the characters and the main delimiters),
 /// which the runtime's exact check judges when the string ends. A stream steps it to reject a
 /// string at the first character that no string of the format continues.
@@ -84,8 +85,12 @@ pub fn prefix_source(name: &str) -> Option<String> {
         "duration" => {
             format!("^P([0-9]+W|([0-9]+Y([0-9]+M([0-9]+D)?)?|[0-9]+M([0-9]+D)?|[0-9]+D)(T{DUR_TIME})?|T{DUR_TIME})$")
         }
-        "email" => r#"^("[^]*"|[A-Za-z0-9!#$%&'*+/=?^_`{|}~.\-]+)@([A-Za-z0-9.\-]+|\[[0-9A-Fa-f:.IPv]+\])$"#.to_owned(),
-        "ipv4" => format!(r"^{OCTET}(\.{OCTET}){{3}}$"),
+        "email" => {
+            format!(
+                r#"^("[^]*"|[A-Za-z0-9!#$%&'*+/=?^_`{{|}}~.\-]+)@([A-Za-z0-9.\-]+|\[({IPV4}|IPv6:[0-9A-Fa-f:.]+)\])$"#
+            )
+        }
+        "ipv4" => format!("^{IPV4}$"),
         "ipv6" => "^[0-9A-Fa-f:.]+$".to_owned(),
         "uri" => format!("^[A-Za-z][A-Za-z0-9+.\\-]*:{URI_CHAR}*(#{URI_CHAR}*)?$"),
         "uri-reference" => format!("^{URI_CHAR}*(#{URI_CHAR}*)?$"),
