@@ -526,16 +526,28 @@ fn escapes_decide_as_their_digits_arrive() {
 
 tool_schema! {
     /// One `pattern`: flat, and read by the lean automaton.
-    pub struct Coded = {"type": "object", "properties": {"code": {"type": "string", "pattern": "^[a-z]{2}-[0-9]+$"}}};
+    pub struct Coded = {"type": "object", "properties": {
+        "code": {"type": "string", "pattern": "^[a-z]{2}-[0-9]+$"},
+        "emoji": {"type": "string", "pattern": "^[😀-😂]+$"}
+    }};
 }
 
 #[test]
 fn a_pattern_is_narrowed_by_an_escape_as_its_digits_arrive() {
     assert!(toolgate::Stream::<Coded>::__lean() && toolgate::Stream::<Coded>::__flat());
-    for (text, needle) in [(r#"{"code": "\u0161b-1"}"#, "161b"), (r#"{"code": "ab-\u0041"}"#, "41\"")] {
+    for (text, needle) in [
+        (r#"{"code": "\u0161b-1"}"#, "161b"),
+        (r#"{"code": "ab-\u0041"}"#, "41\""),
+        (r#"{"emoji": "\ud83c\ude01"}"#, "c\\u"),
+        (r#"{"emoji": "\ud83d\ude10"}"#, "10\""),
+    ] {
         let at = Some(at(text, needle, 0));
         assert_eq!(dies_at::<Coded>(text), at, "{text}");
         assert_eq!(toolgate::Stream::<Coded>::__reference(text.as_bytes()).0, at, "{text}");
+        // Dead at that very byte, fed one at a time: by the flat reader, and by the lean
+        // automaton alone.
+        let mut s = Coded::stream();
+        assert_eq!(text.bytes().position(|b| s.feed(&[b]).is_dead()), at, "{text}: the flat reader");
         let mut s = Coded::stream().__automaton_only();
         let died = text.bytes().position(|b| s.feed(&[b]).is_dead());
         assert_eq!(died, at, "{text}: the lean automaton alone");
@@ -553,8 +565,10 @@ fn a_pattern_is_narrowed_by_an_escape_as_its_digits_arrive() {
     early(r#"{"n": 1, "fixed": "A\u0031"}"#, "31", 0);
     // Beyond the BMP: `^[😀-😂]$` takes U+1F600..U+1F602, whose high half is D83D.
     assert_eq!(dies_at::<Early>(r#"{"n": 1, "emoji": "\ud83d\ude01"}"#), None);
-    // (A high half is judged with the low half's first digit.)
-    early(r#"{"n": 1, "emoji": "\ud83c\ude01"}"#, "de01", 0);
+    // A high half at its last digit: U+1F000..U+1F3FF. So an `enum`'s: 💩 is U+1F4A9.
+    early(r#"{"n": 1, "emoji": "\ud83c\ude01"}"#, "c\\u", 0);
+    early(r#"{"n": 1, "u": "\ud83c\udca9"}"#, "c\\u", 0);
+    assert_eq!(dies_at::<Early>(r#"{"n": 1, "u": "\ud83d\udca9"}"#), None);
     early(r#"{"n": 1, "emoji": "\ud83d\ude10"}"#, "10\"", 0);
     // Every reader alike (the flat one, and the automata alone).
     for text in

@@ -470,7 +470,7 @@ enum EscStep {
     /// the escape goes on
     More,
     /// a hex digit of a `\u` escape: the UTF-16 unit's digits so far (their value, their count,
-    /// and the high surrogate before a low one)
+    /// and the high surrogate before a low one; a whole high surrogate's four too)
     Unit(u16, u8, Option<u16>),
     /// the escape's character, decoded
     Char(u32),
@@ -1558,8 +1558,9 @@ impl<S: FlatSpec> FlatReader<S> {
                     0..=2 => (Esc::Hex(n + 1, acc), EscStep::Unit(acc, n + 1, None)),
                     _ if (0xDC00..=0xDFFF).contains(&acc) => return EscStep::Bad,
                     _ if (0xD800..=0xDBFF).contains(&acc) => {
+                        // A high half: the characters beyond the BMP it begins.
                         self.sig = u64::from(acc);
-                        (Esc::LowBs, EscStep::More)
+                        (Esc::LowBs, EscStep::Unit(acc, 4, None))
                     }
                     _ => (Esc::Start, EscStep::Char(u32::from(acc))),
                 }

@@ -807,8 +807,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 match acc {
                     0xDC00..=0xDFFF => false,
                     0xD800..=0xDBFF => {
+                        // A high half: the characters beyond the BMP it begins.
                         self.lex = Lex::LowBs(acc);
-                        true
+                        self.escape_narrow(acc, 4, None)
                     }
                     _ => {
                         self.lex = Lex::Str;

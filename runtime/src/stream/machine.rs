@@ -904,8 +904,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 match acc {
                     0xDC00..=0xDFFF => self.syntax(at, "a lone low surrogate"),
                     0xD800..=0xDBFF => {
+                        // A high half: the characters beyond the BMP it begins.
                         self.lex = Lex::LowBs(acc);
-                        true
+                        !self.follow || self.escape_narrow(at, acc, 4, None)
                     }
                     _ => {
                         self.lex = Lex::Str;
