@@ -204,9 +204,7 @@ impl Pattern {
     /// low one. A high surrogate's digits stand for every character beyond the BMP it can begin.
     /// `true` where the automaton cannot tell (it gave up, or cannot be read).
     pub(crate) fn alive_escape(&self, state: u32, prefix: u16, digits: u8, high: Option<u16>) -> bool {
-        let free = 4 * (4 - u32::from(digits.min(4)));
-        let lo = u32::from(prefix) << free;
-        let hi = lo + ((1u32 << free) - 1);
+        let (lo, hi) = unit_range(prefix, digits);
         let beyond = |h: u32| 0x1_0000 + ((h.saturating_sub(0xD800)) << 10);
         match high {
             Some(h) => {
@@ -289,6 +287,14 @@ impl Pattern {
         })
         .as_ref()
     }
+}
+
+/// The UTF-16 units a `\u` escape can still be, `digits` hex digits of value `prefix` read
+/// (none: any unit).
+pub(crate) fn unit_range(prefix: u16, digits: u8) -> (u32, u32) {
+    let free = 4 * (4 - u32::from(digits.min(4)));
+    let lo = u32::from(prefix) << free;
+    (lo, lo + ((1u32 << free) - 1))
 }
 
 /// What a DFA state says about the subject's continuations.

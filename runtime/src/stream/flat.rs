@@ -47,7 +47,7 @@
 
 use std::fmt;
 
-use crate::pattern::{Pattern, Stepped};
+use crate::pattern::{unit_range, Pattern, Stepped};
 use crate::text::{hash_text, key_before, Num, Scanner, Str};
 
 use super::lean::{judge_complete, WINDOW};
@@ -1487,11 +1487,10 @@ impl<S: FlatSpec> FlatReader<S> {
     /// its offset's set (else the automaton, which knows the others too, decides).
     fn pattern_narrow(&self, prefix: u16, digits: u8, high: Option<u16>) -> bool {
         if self.st == St::FixedEsc {
-            let free = 4 * (4 - u32::from(digits.min(4)));
-            let lo = u32::from(prefix) << free;
-            let hi = (lo + ((1u32 << free) - 1)).min(0x7F);
+            let (lo, hi) = unit_range(prefix, digits);
             return high.is_none()
-                && (lo..=hi).any(|c| u8::try_from(c).is_ok_and(|a| in_set(self.fixed, self.off.saturating_sub(1), a)));
+                && (lo..=hi.min(0x7F))
+                    .any(|c| u8::try_from(c).is_ok_and(|a| in_set(self.fixed, self.off.saturating_sub(1), a)));
         }
         if self.cand == MATCHED {
             return true;

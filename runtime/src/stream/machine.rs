@@ -1866,7 +1866,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
         // An item a `contains` accepts whatever follows its first byte counts now: a
         // `maxContains` dies the moment it is exceeded, not when the item closes.
-        if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
+        if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied().filter(|_| contains) {
             if parent.kind == Kind::Array {
                 let prog: &'static Program = self.prog;
                 for s in self.slots.get_mut(usize::from(parent.lo)..usize::from(parent.hi)).into_iter().flatten() {
