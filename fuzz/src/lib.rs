@@ -133,6 +133,9 @@ tool_schema! {
                   "unevaluatedItems": false},
             "h": {"contains": {"type": ["string", "null"]}, "maxContains": 1,
                   "anyOf": [{"contains": true, "maxContains": 3}, {"maxItems": 1}]},
+            "i": {"not": {"oneOf": [{"type": "string"}, {"maxLength": 1}]}},
+            "j": {"if": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/n"}]}, "then": {"maxLength": 3}},
+            "k": {"oneOf": [{"type": "number"}, {"anyOf": [{"type": "integer"}, {"type": "string"}]}]},
             "e": {
                 "type": "array",
                 "prefixItems": [{"type": "boolean"}],
@@ -145,7 +148,8 @@ tool_schema! {
         "patternProperties": {"^x-": {"type": "integer"}},
         "propertyNames": {"maxLength": 8},
         "dependentRequired": {"a": ["b"]},
-        "unevaluatedProperties": false
+        "unevaluatedProperties": false,
+        "$defs": {"n": {"type": ["number", "null"]}}
     };
 }
 

@@ -304,6 +304,146 @@ fn whole_value_keywords_when_the_value_closes() {
     assert_eq!(dies_at::<Early>(r#"{"n": 1, "one": "abc"}"#), None);
 }
 
+tool_schema! {
+    /// `not`, `oneOf` and `if` whose subschemas take every value of a kind.
+    pub struct Sure = {
+        "type": "object",
+        "properties": {
+            "no_string": {"not": {"type": "string"}},
+            "no_literal": {"not": {"type": ["integer", "boolean", "null"]}},
+            "three": {"oneOf": [true, {"type": "boolean"}, {"type": "string", "maxLength": 2}]},
+            "objects": {"oneOf": [{"required": ["a"]}, {"required": ["b"]}]},
+            "cond": {"if": {"type": "string"}, "then": {"maxLength": 1}},
+            "deep": {"not": {"anyOf": [{"type": "boolean"}, {"$ref": "#/$defs/s"}]}},
+            "picked": {"not": {"oneOf": [{"type": "string"}, {"type": "integer"}]}},
+            "both": {"not": {"oneOf": [{"type": "string"}, {"maxLength": 1}]}},
+            "other": {"not": {"if": {"type": "integer"}, "then": false}},
+            "guess": {"not": {"if": {"maxLength": 1}, "then": {"type": "string"}, "else": false}},
+            "long": {"not": {"type": "string", "not": {"maxLength": 1}}},
+            "decided": {"not": {"if": {"type": "string"}, "then": {"$ref": "#/$defs/s"}, "else": false}},
+            "counted": {"type": "array", "contains": {"anyOf": [{"$ref": "#/$defs/s"}, {"type": "null"}]}, "maxContains": 1}
+        },
+        "$defs": {"s": {"type": "string"}},
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// The same, where the flat reader reads the values (or hands them over).
+    pub struct SureFlat = {
+        "type": "object",
+        "properties": {
+            "two": {"oneOf": [{"type": "number"}, {"type": ["number", "string"]}]},
+            "merged": {"type": "string", "allOf": [{"maxLength": 5}], "not": {"pattern": "^a"}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// A `not` beside merged keywords that takes every number (the automaton reads it).
+    pub struct SureMerged = {
+        "type": "object",
+        "properties": {
+            "merged": {"type": ["string", "number"], "allOf": [{"maxLength": 5}], "not": {"type": "number"}}
+        },
+        "additionalProperties": false
+    };
+}
+
+/// Where `text` dies for tool `T`, the same with and without its first reader, and said when
+/// that byte is fed (not later, with the offset of an earlier byte).
+fn sure_dies_at<T: Tool>(text: &str) -> Option<usize> {
+    let dead = dies_at::<T>(text);
+    let mut s = T::stream();
+    let said = text.bytes().position(|b| s.feed(&[b]).is_dead());
+    assert_eq!(said, dead, "{text}: said at another byte");
+    assert_eq!(toolgate::Stream::<T>::__reference(text.as_bytes()).0, dead, "{text}: the general automaton");
+    let mut s = T::stream().__automaton_only();
+    let alone = match s.feed(text.as_bytes()) {
+        Progress::Dead(d) => Some(d.offset),
+        Progress::Alive => None,
+    };
+    assert_eq!(alone, dead, "{text}: without the first reader");
+    dead
+}
+
+#[test]
+fn not_and_one_of_die_where_a_subschema_takes_every_value_of_the_kind() {
+    let dies = |text: &str, needle: &str, keyword: &str| {
+        assert_eq!(sure_dies_at::<Sure>(text), Some(at(text, needle, 0)), "{text}");
+        let Progress::Dead(d) = Sure::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+        assert_eq!(d.violation().map(toolgate::Violation::keyword), Some(keyword), "{text}");
+    };
+    let lives = |text: &str| {
+        assert_eq!(sure_dies_at::<Sure>(text), None, "{text}");
+        assert!(Sure::is_valid_json(text), "{text}");
+    };
+    // `not` of every string: at the quote; of integers, a number only where it ends.
+    dies(r#"{"no_string": "x"}"#, "\"x", "not");
+    lives(r#"{"no_string": 5}"#);
+    dies(r#"{"no_literal": true}"#, "true", "not");
+    dies(r#"{"no_literal": null}"#, "null", "not");
+    dies(r#"{"no_literal": 1}"#, "}", "not");
+    lives(r#"{"no_literal": 1.5}"#);
+    // `oneOf` with two branches that take every boolean: at the `t`.
+    dies(r#"{"three": true}"#, "true", "oneOf");
+    dies(r#"{"objects": false}"#, "false", "oneOf");
+    // A string both `true` and the short branch take: when it closes; a longer one is valid.
+    dies(r#"{"three": "ab"}"#, "\"}", "oneOf");
+    lives(r#"{"three": "abc"}"#);
+    lives(r#"{"three": null}"#);
+    lives(r#"{"objects": {"a": 1}}"#);
+    // `if` that takes every string: its `then` decides as the string goes.
+    dies(r#"{"cond": "ab"}"#, "b\"", "maxLength");
+    lives(r#"{"cond": 5}"#);
+    // Through the subschemas applied in place: some `anyOf` branch, a `$ref`, exactly one
+    // `oneOf` branch (the others refusing the kind), the outcome an `if` picks.
+    dies(r#"{"deep": "x"}"#, "\"x", "not");
+    dies(r#"{"deep": false}"#, "false", "not");
+    lives(r#"{"deep": 5}"#);
+    dies(r#"{"picked": "x"}"#, "\"x", "not");
+    dies(r#"{"picked": 5}"#, "}", "not");
+    lives(r#"{"picked": 5.5}"#);
+    // A short string is both branches' (so the `oneOf` fails, and the `not` holds).
+    lives(r#"{"both": "a"}"#);
+    dies(r#"{"both": "ab"}"#, "\"}", "not");
+    dies(r#"{"decided": "x"}"#, "\"x", "not");
+    lives(r#"{"decided": 5}"#);
+    dies(r#"{"other": "x"}"#, "\"x", "not");
+    lives(r#"{"other": 1}"#);
+    dies(r#"{"other": 1.5}"#, "}", "not");
+    // Not sure: an `if` that may go either way, a `not` that does not refuse the kind.
+    lives(r#"{"guess": "ab"}"#);
+    dies(r#"{"guess": "a"}"#, "\"}", "not");
+    lives(r#"{"long": "a"}"#);
+    dies(r#"{"long": "ab"}"#, "\"}", "not");
+    // A `contains` counts such an item at its first byte.
+    dies(r#"{"counted": ["a", null]}"#, "null", "contains");
+    lives(r#"{"counted": ["a", 1]}"#);
+    // The explanation counts the branches that take the value.
+    let Progress::Dead(d) = Sure::stream().feed(br#"{"three": t"#) else { panic!("alive") };
+    assert!(d.error.to_string().contains('2'), "{}", d.error);
+
+    assert!(toolgate::Stream::<SureFlat>::__flat());
+    let flat = |text: &str, needle: Option<&str>| {
+        assert_eq!(sure_dies_at::<SureFlat>(text), needle.map(|n| at(text, n, 0)), "{text}");
+        assert_eq!(SureFlat::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    flat(r#"{"two": 5}"#, Some("5}"));
+    flat(r#"{"two": "a"}"#, None);
+    flat(r#"{"merged": "bcdef"}"#, None);
+    flat(r#"{"merged": "abc"}"#, Some("\"}"));
+    flat(r#"{"merged": "bcdefg"}"#, Some("g\""));
+    let merged = |text: &str, needle: Option<&str>| {
+        assert_eq!(sure_dies_at::<SureMerged>(text), needle.map(|n| at(text, n, 0)), "{text}");
+        assert_eq!(SureMerged::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    merged(r#"{"merged": 5}"#, Some("5}"));
+    merged(r#"{"merged": "abcde"}"#, None);
+    merged(r#"{"merged": "abcdef"}"#, Some("f"));
+}
+
 #[test]
 fn applicators_die_with_their_branches() {
     // allOf: any branch dead.
@@ -756,13 +896,25 @@ fn formats_at_the_first_character_no_string_of_the_format_continues() {
     assert!(toolgate::Stream::<Formats>::__flat());
     // Month 13.
     early_format(r#"{"date": "2024-13-01"}"#, "3-01", 0);
-    // Each month its days: no April 31st, no February 30th; February 29th of a year that is
-    // not a leap year waits for the exact check.
+    // Each month its days: no April 31st, no February 30th; February 29th only in a leap year
+    // (divisible by 4 but not by 100, or by 400), at its `9`.
     assert_eq!(dies_at::<Formats>(r#"{"date": "2024-01-31"}"#), None);
     early_format(r#"{"date": "2024-04-31"}"#, "1\"}", 0);
     early_format(r#"{"date": "2024-02-30"}"#, "30\"}", 0);
-    assert_eq!(dies_at::<Formats>(r#"{"date": "2024-02-29"}"#), None);
-    early_format(r#"{"date": "2023-02-29"}"#, "\"}", 0);
+    // Every year: February 29th lives exactly in the leap years.
+    for y in 0..10_000u32 {
+        let text = format!(r#"{{"date": "{y:04}-02-29"}}"#);
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+        assert_eq!(dies_at::<Formats>(&text), (!leap).then(|| at(&text, "9\"}", 0)), "{text}");
+    }
+    for leap in ["2024", "2000", "1600", "0000", "1904", "1996", "2012"] {
+        let text = format!(r#"{{"date": "{leap}-02-29", "date-time": "{leap}-02-29T00:00:00Z"}}"#);
+        assert_eq!(dies_at::<Formats>(&text), None, "{text}");
+    }
+    for common in ["2023", "1900", "2100", "0100", "2002", "1998", "2010"] {
+        early_format(&format!(r#"{{"date": "{common}-02-29"}}"#), "9\"}", 0);
+        early_format(&format!(r#"{{"date-time": "{common}-02-29T00:00:00Z"}}"#), "9T", 0);
+    }
     // An e-mail address's domain literal is an IPv4 address or `IPv6:` and one.
     assert_eq!(dies_at::<Formats>(r#"{"email": "a@[127.0.0.1]"}"#), None);
     early_format(r#"{"email": "a@[80]"}"#, "]\"", 0);

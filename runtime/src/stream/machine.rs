@@ -12,7 +12,9 @@
 //! `additionalProperties: false`, or by `unevaluatedProperties: false` where only `properties`
 //! evaluate names: [`Node::closed`]), a declared key repeated) or a
 //! child it requires dies; in-place combinations are recomputed on every death (`allOf`: any
-//! branch, `anyOf`/`oneOf`: every branch, `if`: the outcome). When a value closes, each slot gets
+//! branch, `anyOf`/`oneOf`: every branch, `if`: the outcome), and a `not`, a `oneOf`'s
+//! exactly-one and an `if` are decided at a scalar's first byte where a subschema takes every
+//! value of its kind (`sure_at_first_byte`). When a value closes, each slot gets
 //! its exact verdict: from the counts, bits and automaton states kept on the way where its
 //! keywords were all followed (strings with lengths, `enum` strings and patterns, literals,
 //! plain numbers, arrays and objects), else from the node's generated scan function over the
@@ -1840,8 +1842,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 Why::Enum
             } else if first == b'-' && node.negative.is_some() {
                 Why::Negative
-            } else if node.not != NONE && self.prog.node(node.not).always {
+            } else if node.not != NONE && sure_at_first_byte(self.prog, node.not, kind) {
+                // `not` of a subschema that every value of this kind satisfies.
                 Why::Not
+            } else if node.one_of.iter().filter(|&&b| sure_at_first_byte(self.prog, b, kind)).nth(1).is_some() {
+                // Two branches of a `oneOf` that every value of this kind satisfies.
+                Why::OneOf
             } else {
                 Why::None
             };
@@ -1871,7 +1877,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let prog: &'static Program = self.prog;
                 for s in self.slots.get_mut(usize::from(parent.lo)..usize::from(parent.hi)).into_iter().flatten() {
                     let node = prog.node(s.node);
-                    if s.st == St::Open && node.contains != NONE && sure_at_first_byte(prog.node(node.contains), kind) {
+                    if s.st == St::Open && node.contains != NONE && sure_at_first_byte(prog, node.contains, kind) {
                         s.sure += 1;
                         if u64::from(s.sure) > node.max_contains {
                             s.st = St::Dead;
@@ -1963,6 +1969,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             .map_or(St::Open, |s| s.st)
     }
 
+    /// Whether subschema `n` is satisfied by the value of frame `level`, whatever follows: it
+    /// closed valid, or it takes every value of its kind ([`sure_at_first_byte`]).
+    fn sure(&self, level: usize, n: u16) -> bool {
+        self.status(level, n) == St::Valid
+            || self.frames.get(level).is_some_and(|f| sure_at_first_byte(self.prog, n, f.kind))
+    }
+
     /// In-place combinations in frame `level`, to a fixpoint.
     fn in_place_deaths(&mut self, level: usize) {
         let Some(f) = self.frames.get(level).copied() else { return };
@@ -1999,7 +2012,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if !node.one_of.is_empty() && node.one_of.iter().all(|n| dead(*n)) {
             return Some(Why::OneOf);
         }
-        if node.not != NONE && self.prog.node(node.not).always {
+        if node.not != NONE && self.sure(level, node.not) {
             return Some(Why::Not);
         }
         if node.if_ != NONE {
@@ -2007,7 +2020,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if dead(e) && (i == St::Dead || dead(t)) {
                 return Some(Why::InPlace(e));
             }
-            if i == St::Valid && dead(t) {
+            if (i == St::Valid || self.sure(level, node.if_)) && dead(t) {
                 return Some(Why::InPlace(t));
             }
         }
@@ -2078,7 +2091,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let mut why = None;
             let mut sure = p.sure;
             for_requests(node, &p, parent.kind, parent.count, |n, contains| {
-                if contains && sure_at_first_byte(prog.node(n), kind) {
+                if contains && sure_at_first_byte(prog, n, kind) {
                     // Counted at its first byte (`push_value`).
                     return;
                 }
@@ -2327,7 +2340,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             Why::InPlace(c) => return self.explain(text, level, c, guard + 1),
             Why::AnyOf => ViolationKind::AnyOf { alternatives: node.any_of.len() as u64 },
             Why::OneOf => {
-                let matched = node.one_of.iter().filter(|&&c| self.status(level, c) == St::Valid).count();
+                let matched = node.one_of.iter().filter(|&&c| self.sure(level, c)).count();
                 ViolationKind::OneOf { alternatives: node.one_of.len() as u64, matched: matched as u64 }
             }
             Why::Not => ViolationKind::Not,
@@ -2408,10 +2421,66 @@ impl Program {
     }
 }
 
-/// Whether `contains` node `c` accepts a value of `kind` whatever follows its first byte (the
-/// value being well-formed JSON, which the stream needs anyway).
-fn sure_at_first_byte(c: &Node, kind: Kind) -> bool {
-    c.always || (!matches!(kind, Kind::Object | Kind::Array) && c.types & kind.bits() != 0 && c.type_only(kind.bits()))
+/// Whether node `n` accepts every value of `kind` whatever follows its first byte (the value
+/// being well-formed JSON, which the stream needs anyway): a `contains` counts the item there, a
+/// `not` dies there, and so does a `oneOf` with two such branches, an `if` decides there. `true`
+/// and `{}` do; so does a scalar's subschema none of whose keywords speaks of that kind but
+/// `type` (a number: no bounds, not `integer` alone; a string: no length, `pattern` or asserted
+/// `format`; no `enum`), whose subschemas applied in place agree (every `allOf` branch and
+/// `$ref` does, some `anyOf` branch, exactly one `oneOf` branch and the others refuse the kind,
+/// `not`'s refuses it, `if` picks an outcome that does). At most 64 subschemas are looked at
+/// (past them: not sure, which is only later).
+fn sure_at_first_byte(prog: &Program, n: u16, kind: Kind) -> bool {
+    sure_within(prog, n, kind, &mut 64)
+}
+
+fn sure_within(prog: &Program, n: u16, kind: Kind, budget: &mut u8) -> bool {
+    let c = prog.node(n);
+    if c.always {
+        return true;
+    }
+    let bits = kind.bits();
+    if *budget == 0
+        || c.never
+        || matches!(kind, Kind::Object | Kind::Array)
+        || c.types & bits == 0
+        || c.enum_types != 0
+        || c.scalar & bits != bits
+        || c.negative.is_some()
+        || (bits == ty::STRING && c.follows_chars())
+    {
+        return false;
+    }
+    *budget -= 1;
+    let mut sure = |m: u16| sure_within(prog, m, kind, budget);
+    // Refuses every value of the kind at its first byte.
+    let refuses = |m: u16| {
+        let d = prog.node(m);
+        !d.always && (d.never || d.types & bits == 0 || (d.enum_types != 0 && d.enum_types & bits == 0))
+    };
+    if !c.all_of.iter().all(|&m| sure(m)) || !(c.any_of.is_empty() || c.any_of.iter().any(|&m| sure(m))) {
+        return false;
+    }
+    if !c.one_of.is_empty() {
+        let mut one = 0;
+        for &m in c.one_of {
+            if sure(m) {
+                one += 1;
+            } else if !refuses(m) {
+                return false;
+            }
+        }
+        if one != 1 {
+            return false;
+        }
+    }
+    if c.not != NONE && !refuses(c.not) {
+        return false;
+    }
+    c.if_ == NONE
+        || (sure(c.if_) && sure(c.then_))
+        || (refuses(c.if_) && sure(c.else_))
+        || (sure(c.then_) && sure(c.else_))
 }
 
 /// The subschemas slot `p` (of `node`) applies to its current child: `(node, is_contains)`.

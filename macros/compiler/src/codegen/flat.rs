@@ -778,6 +778,15 @@ impl<'a> Flat<'a> {
                 kinds |= bit;
             }
         }
+        if one {
+            // Two branches that take every string (or every number) kill a `oneOf`'s value of
+            // that kind at its first byte in the automaton: handed over there.
+            for kind in [STRING, NUMBER] {
+                if branches.iter().filter(|&&b| sure_kinds(ir, b) & kind != 0).nth(1).is_some() {
+                    kinds &= !(kind | if kind == NUMBER { INTEGER } else { 0 });
+                }
+            }
+        }
         let prop = Prop { overlap: Some((max, minus)), ..Prop::bare(n, c, t, kinds) };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
@@ -1360,6 +1369,12 @@ fn merged(ir: &Ir, t: NodeId) -> Option<(Checks, NodeId)> {
     if m.not.is_some() && !m.types.as_ref().is_some_and(|ts| scalar(&ts.value)) {
         return None;
     }
+    // A `not` whose subschema takes every value of a kind the merged keywords allow dies at the
+    // value's first byte in the automaton: not merged.
+    let kinds = m.types.as_ref().map_or(0, |ts| ts.value.iter().fold(0, |a, t| a | type_bits(*t)));
+    if m.not.is_some_and(|x| sure_kinds(ir, x) & kinds != 0) {
+        return None;
+    }
     // The node whose pattern 0 is the automaton the merged keywords step: the `pattern`'s, or
     // where no part has one, the `format`'s. (A `pattern` and a `format` of two parts are two
     // automata, which the automata step both: not merged.)
@@ -1874,6 +1889,41 @@ fn plain_scalar(ir: &Ir, b: NodeId) -> Option<Option<&Checks>> {
     let kinds = c.type_list()?.iter().fold(0, |a, t| a | type_bits(*t));
     let plain = kinds & CONTAINERS == 0 && c.enum_values.is_none() && c.const_value.is_none() && c.pattern.is_none();
     plain.then_some(Some(c))
+}
+
+/// The kinds of scalar ([`type_bits`]) whose every value node `n` may accept whatever follows
+/// its first byte, as the automaton decides there (`sure_at_first_byte` in the runtime, which
+/// also asks the subschemas it applies in place; this is never less): `true`'s all, else those its `type` allows (all
+/// without one) and none of its keywords speaks of (an `enum` or `const` of all; `minLength`,
+/// `maxLength`, `pattern` or an asserted `format` of strings; bounds, `multipleOf` or `integer`
+/// alone of numbers). Where the automaton dies of such a value (a `not`, a `oneOf` with two
+/// such branches), the flat reader hands it over.
+fn sure_kinds(ir: &Ir, n: NodeId) -> u8 {
+    let c = match &ir.node(n).body {
+        Body::Always => return NULL | BOOLEAN | INTEGER | NUMBER | STRING,
+        Body::Never => return 0,
+        Body::Checks(c) => c,
+    };
+    if c.enum_values.is_some() || c.const_value.is_some() {
+        return 0;
+    }
+    let mut kinds = c.type_list().map_or(u8::MAX, |l| l.iter().fold(0, |a, t| a | type_bits(*t)));
+    kinds &= NULL | BOOLEAN | STRING | NUMBER;
+    if c.min_length.is_some() || c.max_length.is_some() || c.pattern.is_some() || c.format.is_some() {
+        kinds &= !STRING;
+    }
+    let bounds = c.minimum.is_some()
+        || c.maximum.is_some()
+        || c.exclusive_minimum.is_some()
+        || c.exclusive_maximum.is_some()
+        || c.multiple_of.is_some();
+    if bounds {
+        kinds &= !NUMBER;
+    }
+    if kinds & NUMBER != 0 {
+        kinds |= INTEGER;
+    }
+    kinds
 }
 
 /// The node that node `n` stands for through its `$ref`s (or `allOf`s of one subschema): the

@@ -58,9 +58,12 @@ pub(crate) fn lower(l: &mut Lowerer<'_>, c: &mut Checks, _: &mut Node, m: &Membe
 /// A time of day (RFC 3339 `full-time`): hours, minutes, seconds up to a leap second, a
 /// fraction, an offset.
 const TIME: &str = r"([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?([Zz]|[+-]([01][0-9]|2[0-3]):[0-5][0-9])";
-/// A date (RFC 3339 `full-date`): each month its days, February 29 in every year.
-const DATE: &str =
-    r"[0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-9]))";
+/// A date (RFC 3339 `full-date`): each month its days, February 29 in leap years only (a year
+/// divisible by 4 but not by 100, or by 400; year 0000 included).
+const DATE: &str = concat!(
+    r"([0-9]{4}-((0[13578]|1[02])-(0[1-9]|[12][0-9]|3[01])|(0[469]|11)-(0[1-9]|[12][0-9]|30)|02-(0[1-9]|1[0-9]|2[0-8]))",
+    r"|([0-9]{2}(0[48]|[2468][048]|[13579][26])|([02468][048]|[13579][26])00)-02-29)"
+);
 /// A duration's time part (after `T`): hours, minutes, seconds, each followed only by the next.
 const DUR_TIME: &str = r"([0-9]+H([0-9]+M([0-9]+S)?)?|[0-9]+M([0-9]+S)?|[0-9]+S)";
 /// A URI's character: those RFC 3986 allows but `#`, or a percent-encoded byte.
@@ -71,11 +74,11 @@ const POINTER: &str = r"(/([^~]|~[01])*)*";
 const IPV4: &str = r"(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])){3}";
 
 /// The ECMA-262 source of a regular language holding every string of format `name`, `None`
-/// for none. Most are exactly the format (`ipv4`, `uuid`, `json-pointer`, `duration` but for
-/// digits past `u32`); the others are wider (`date`: February 29 in every year; `time`: a leap
-/// second at any minute; `email`, `ipv6`, `uri`: the characters and the main delimiters),
-/// which the runtime's exact check judges when the string ends. A stream steps it to reject a
-/// string at the first character that no string of the format continues.
+/// for none. Most are exactly the format (`date`, `ipv4`, `uuid`, `json-pointer`,
+/// `relative-json-pointer`, `duration` but for digits past `u32`); the others are wider (`time`
+/// and `date-time`: a leap second at any minute; `email`, `ipv6`, `uri`: the characters and the
+/// main delimiters), which the runtime's exact check judges when the string ends. A stream steps
+/// it to reject a string at the first character that no string of the format continues.
 #[must_use]
 pub fn prefix_source(name: &str) -> Option<String> {
     Some(match name {
