@@ -136,6 +136,8 @@ tool_schema! {
             "i": {"not": {"oneOf": [{"type": "string"}, {"maxLength": 1}]}},
             "j": {"if": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/n"}]}, "then": {"maxLength": 3}},
             "k": {"oneOf": [{"type": "number"}, {"anyOf": [{"type": "integer"}, {"type": "string"}]}]},
+            "l": {"properties": {"a": {"type": "string"}}, "allOf": [{"properties": {"b": true}}],
+                  "unevaluatedProperties": {"type": "integer", "maximum": 9}},
             "e": {
                 "type": "array",
                 "prefixItems": [{"type": "boolean"}],

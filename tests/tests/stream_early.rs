@@ -766,6 +766,10 @@ tool_schema! {
             "own_pattern": {"properties": {"a": true}, "patternProperties": {"^x-": true}, "unevaluatedProperties": false},
             "inner": {"allOf": [{"properties": {"a": true}, "unevaluatedProperties": {"type": "integer"}}],
                       "unevaluatedProperties": false},
+            "schema": {"$ref": "#/$defs/Base", "properties": {"kind": {"type": "string"}},
+                       "unevaluatedProperties": {"type": "boolean"}},
+            "own_schema": {"properties": {"a": {"type": "string"}}, "required": ["r"],
+                           "unevaluatedProperties": {"type": "boolean"}},
             "tuple": {"prefixItems": [{"type": "integer"}, {"type": "string"}], "unevaluatedItems": false},
             "choice": {"allOf": [{"prefixItems": [true]}], "anyOf": [{"prefixItems": [true, true]}, {"minItems": 1}],
                        "unevaluatedItems": false},
@@ -806,8 +810,59 @@ fn unevaluated_properties_false_closes_objects_as_additional_properties_does() {
     // decided when the object closes.
     assert_eq!(dies_at::<Unevaluated>(r#"{"pattern": {"a": 1, "x-b": 2}}"#), None);
     early_unevaluated(r#"{"pattern": {"a": 1, "b": 2}}"#, "}}", 0);
+    // (The part's own `unevaluatedProperties` takes its unevaluated members as they come.)
     assert_eq!(dies_at::<Unevaluated>(r#"{"inner": {"a": 1, "b": 2}}"#), None);
-    early_unevaluated(r#"{"inner": {"a": 1, "b": "2"}}"#, "}}", 0);
+    early_unevaluated(r#"{"inner": {"a": 1, "b": "2"}}"#, "\"2", 0);
+}
+
+tool_schema! {
+    /// `unevaluatedProperties` with a schema, read by the lean automaton.
+    pub struct UnevaluatedLean = {
+        "type": "object",
+        "properties": {
+            "m": {"properties": {"a": {"type": "string"}}, "required": ["r"], "unevaluatedProperties": {"type": "boolean"}},
+            "p": {"propertyNames": {"maxLength": 1}, "unevaluatedProperties": {"type": "number"}}
+        }
+    };
+}
+
+tool_schema! {
+    /// `unevaluatedProperties` with a schema at the root, nothing else.
+    pub struct UnevaluatedRoot = {"unevaluatedProperties": {"type": "boolean"}};
+}
+
+#[test]
+fn unevaluated_properties_with_a_schema_takes_unevaluated_members_as_they_come() {
+    // (The automaton has a place for the member's subschema.)
+    assert_eq!(sure_dies_at::<UnevaluatedRoot>(r#"{"a": true, "b": 1}"#), Some(17));
+    assert_eq!(sure_dies_at::<UnevaluatedRoot>(r#"{"a": true, "b": false}"#), None);
+    let dies = |text: &str, needle: &str| {
+        assert_eq!(sure_dies_at::<Unevaluated>(text), Some(at(text, needle, 0)), "{text}");
+    };
+    let lives = |text: &str| {
+        assert_eq!(sure_dies_at::<Unevaluated>(text), None, "{text}");
+        assert!(Unevaluated::is_valid_json(text), "{text}");
+    };
+    // The names of the `$ref`'s target and its own are evaluated; any other member is the
+    // schema's, and dies at the byte that breaks it.
+    lives(r#"{"schema": {"id": 1, "kind": "k", "n": true}}"#);
+    dies(r#"{"schema": {"id": 1, "n": 1}}"#, "1}}");
+    dies(r#"{"schema": {"kind": "k", "n": "x"}}"#, "\"x");
+    // A name `required` lists and `properties` does not declare is unevaluated.
+    lives(r#"{"own_schema": {"a": "x", "r": false}}"#);
+    dies(r#"{"own_schema": {"a": "x", "r": 1}}"#, "1}}");
+
+    assert!(toolgate::Stream::<UnevaluatedLean>::__lean());
+    let lean = |text: &str, needle: Option<&str>| {
+        assert_eq!(sure_dies_at::<UnevaluatedLean>(text), needle.map(|n| at(text, n, 0)), "{text}");
+        assert_eq!(UnevaluatedLean::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    lean(r#"{"m": {"a": "x", "r": true, "s": false}}"#, None);
+    lean(r#"{"m": {"a": "x", "r": null}}"#, Some("null"));
+    lean(r#"{"m": {"r": true, "a": 1}}"#, Some("1}"));
+    lean(r#"{"p": {"a": 1, "b": 2.5}}"#, None);
+    lean(r#"{"p": {"a": 1, "b": "2"}}"#, Some("\"2"));
+    lean(r#"{"p": {"a": 1, "bc": 2}}"#, Some("c\""));
 }
 
 #[test]

@@ -2498,7 +2498,10 @@ fn for_requests(node: &Node, p: &Slot, kind: Kind, count: u32, mut f: impl FnMut
                     f(*n, false);
                 }
             }
-            if !in_props && p.pats == 0 && node.additional != NONE {
+            // (`additionalProperties`, or `unevaluatedProperties` beside the names that other
+            // subschemas' `properties` declare: [`Node::keys`].)
+            let declared = node.keys.checked_shr(u32::from(p.sel)).is_some_and(|k| k & 1 == 1);
+            if !in_props && !declared && p.pats == 0 && node.additional != NONE {
                 f(node.additional, false);
             }
         }

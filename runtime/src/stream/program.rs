@@ -142,16 +142,19 @@ pub struct Node {
     pub props: &'static [u16],
     /// `required`, as bits over `names`
     pub required: u128,
-    /// `additionalProperties` ([`NONE`] when absent or `true`)
+    /// `additionalProperties` ([`NONE`] when absent or `true`), or `unevaluatedProperties`
+    /// where nothing but `properties` evaluates names (here and in the subschemas applied in
+    /// place): the subschema of a member whose key is none of [`Node::keys`] and matches no
+    /// pattern
     pub additional: u16,
     /// a key that is none of [`Node::keys`] is not allowed: `additionalProperties: false`, or
-    /// `unevaluatedProperties: false` where nothing but `properties` evaluates names (here and
-    /// in the subschemas applied in place; then [`Node::additional`] is [`NONE`])
+    /// `unevaluatedProperties: false` where nothing but `properties` evaluates names (then
+    /// [`Node::additional`] is [`NONE`])
     pub closed: bool,
-    /// with [`Node::closed`], the bits of [`Node::names`] a key may be: `properties`' (for
-    /// `unevaluatedProperties`, also those of the subschemas applied in place, which
-    /// [`Node::names`] then lists after the node's own; for a node the lean automaton reads,
-    /// they are only its own)
+    /// with [`Node::closed`] or [`Node::additional`], the bits of [`Node::names`] that are
+    /// declared: `properties`' (for `unevaluatedProperties`, also those of the subschemas
+    /// applied in place, which [`Node::names`] then lists after the node's own; for a node the
+    /// lean automaton reads, they are only its own)
     pub keys: u128,
     /// `patternProperties`, each with its source and node
     pub patterns: &'static [(&'static Pattern, u16)],

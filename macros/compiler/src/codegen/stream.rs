@@ -60,6 +60,9 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
                 if members_followed(c) {
                     next.extend(c.properties.iter().map(|p| p.node));
                     next.extend(c.additional);
+                    if c.additional.is_none() && evaluated_names(ir, n).is_some() {
+                        next.extend(c.unevaluated_properties);
+                    }
                     next.extend(c.pattern_properties.iter().map(|p| p.1));
                     next_keys.extend(c.property_names);
                 }
@@ -146,15 +149,16 @@ fn names(c: &Checks) -> Vec<&str> {
     out
 }
 
-/// Where `unevaluatedProperties: false` closes node `n`'s objects as `additionalProperties:
-/// false` would: nothing but `properties` (and `n`'s own `patternProperties`) evaluates names,
-/// in `n` and in every subschema it applies in place (`not` aside: its subschema's annotations
-/// never count), none of which has `additionalProperties`, and none but `n` `patternProperties`
-/// or `unevaluatedProperties`. Then a key that none of them declares (and none of `n`'s patterns
-/// matches) is unevaluated whatever holds, and these are the names they declare.
+/// Where node `n`'s `unevaluatedProperties` (not `true`) takes the members of its objects as
+/// `additionalProperties` would (`false`: closes them): nothing but `properties` (and `n`'s own
+/// `patternProperties`) evaluates names, in `n` and in every subschema it applies in place
+/// (`not` aside: its subschema's annotations never count), none of which has
+/// `additionalProperties`, and none but `n` `patternProperties` or `unevaluatedProperties`. Then
+/// a key that none of them declares (and none of `n`'s patterns matches) is unevaluated whatever
+/// holds, and these are the names they declare.
 fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
     let Body::Checks(c) = &ir.node(n).body else { return None };
-    if !c.unevaluated_properties.is_some_and(|u| matches!(ir.node(u).body, Body::Never)) {
+    if c.unevaluated_properties.is_none_or(|u| matches!(ir.node(u).body, Body::Always)) {
         return None;
     }
     let mut out: Vec<&str> = Vec::new();
@@ -539,6 +543,7 @@ fn automaton(ir: &Ir, shapes: &[u8]) -> Automaton {
         if let Body::Checks(c) = &ir.node(n).body {
             todo.extend(c.properties.iter().map(|p| p.node));
             todo.extend(c.additional);
+            todo.extend(c.unevaluated_properties);
             todo.extend(c.prefix_items.iter().copied());
             todo.extend(c.items);
             todo.extend(c.reference.iter().map(|r| r.value.1));
@@ -746,9 +751,15 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 let keys = bits(&mut c.properties.iter().map(|p| p.name.as_str()));
                 let a = id(a);
                 fields.push(quote!(additional: #a, closed: #closed, keys: #keys));
-            } else if let Some(ev) = &evaluated {
+            } else if let (Some(ev), Some(u)) = (&evaluated, c.unevaluated_properties) {
+                // `unevaluatedProperties` as `additionalProperties` beside the names `ev`.
                 let keys = bits(&mut ev.iter().copied());
-                fields.push(quote!(closed: true, keys: #keys));
+                if matches!(ir.node(u).body, Body::Never) {
+                    fields.push(quote!(closed: true, keys: #keys));
+                } else {
+                    let u = id(u);
+                    fields.push(quote!(additional: #u, keys: #keys));
+                }
             }
             if !c.pattern_properties.is_empty() {
                 let offset = usize::from(c.stepped_pattern().is_some());
