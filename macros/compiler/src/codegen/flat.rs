@@ -1893,11 +1893,11 @@ fn plain_scalar(ir: &Ir, b: NodeId) -> Option<Option<&Checks>> {
 
 /// The kinds of scalar ([`type_bits`]) whose every value node `n` may accept whatever follows
 /// its first byte, as the automaton decides there (`sure_at_first_byte` in the runtime, which
-/// also asks the subschemas it applies in place; this is never less): `true`'s all, else those its `type` allows (all
-/// without one) and none of its keywords speaks of (an `enum` or `const` of all; `minLength`,
-/// `maxLength`, `pattern` or an asserted `format` of strings; bounds, `multipleOf` or `integer`
-/// alone of numbers). Where the automaton dies of such a value (a `not`, a `oneOf` with two
-/// such branches), the flat reader hands it over.
+/// also asks the subschemas it applies in place: this is never less): `true`'s all, else those
+/// its `type` allows (all without one) and none of its keywords speaks of (an `enum` or `const`
+/// of all; `minLength`, `maxLength`, `pattern` or an asserted `format` of strings; bounds,
+/// `multipleOf` or `integer` alone of numbers). Where the automaton dies of such a value (a
+/// `not`, a `oneOf` with two such branches), the flat reader hands it over.
 fn sure_kinds(ir: &Ir, n: NodeId) -> u8 {
     let c = match &ir.node(n).body {
         Body::Always => return NULL | BOOLEAN | INTEGER | NUMBER | STRING,
