@@ -138,6 +138,8 @@ tool_schema! {
             "k": {"oneOf": [{"type": "number"}, {"anyOf": [{"type": "integer"}, {"type": "string"}]}]},
             "l": {"properties": {"a": {"type": "string"}}, "allOf": [{"properties": {"b": true}}],
                   "unevaluatedProperties": {"type": "integer", "maximum": 9}},
+            "m": {"allOf": [{"prefixItems": [true, true]}], "prefixItems": [{"type": "string"}],
+                  "unevaluatedItems": {"type": "integer", "minimum": 0}},
             "e": {
                 "type": "array",
                 "prefixItems": [{"type": "boolean"}],

@@ -770,6 +770,8 @@ tool_schema! {
                        "unevaluatedProperties": {"type": "boolean"}},
             "own_schema": {"properties": {"a": {"type": "string"}}, "required": ["r"],
                            "unevaluatedProperties": {"type": "boolean"}},
+            "items_schema": {"allOf": [{"prefixItems": [true, true]}], "prefixItems": [{"type": "string"}],
+                             "unevaluatedItems": {"type": "integer"}},
             "tuple": {"prefixItems": [{"type": "integer"}, {"type": "string"}], "unevaluatedItems": false},
             "choice": {"allOf": [{"prefixItems": [true]}], "anyOf": [{"prefixItems": [true, true]}, {"minItems": 1}],
                        "unevaluatedItems": false},
@@ -821,7 +823,8 @@ tool_schema! {
         "type": "object",
         "properties": {
             "m": {"properties": {"a": {"type": "string"}}, "required": ["r"], "unevaluatedProperties": {"type": "boolean"}},
-            "p": {"propertyNames": {"maxLength": 1}, "unevaluatedProperties": {"type": "number"}}
+            "p": {"propertyNames": {"maxLength": 1}, "unevaluatedProperties": {"type": "number"}},
+            "t": {"prefixItems": [{"type": "string"}], "unevaluatedItems": {"type": "boolean"}}
         }
     };
 }
@@ -863,6 +866,20 @@ fn unevaluated_properties_with_a_schema_takes_unevaluated_members_as_they_come()
     lean(r#"{"p": {"a": 1, "b": 2.5}}"#, None);
     lean(r#"{"p": {"a": 1, "b": "2"}}"#, Some("\"2"));
     lean(r#"{"p": {"a": 1, "bc": 2}}"#, Some("c\""));
+    lean(r#"{"t": ["a", true, false]}"#, None);
+    lean(r#"{"t": ["a", true, 1]}"#, Some("1]"));
+}
+
+#[test]
+fn unevaluated_items_with_a_schema_takes_items_past_every_prefix_as_they_come() {
+    let check = |text: &str, needle: Option<&str>| {
+        assert_eq!(sure_dies_at::<Unevaluated>(text), needle.map(|n| at(text, n, 0)), "{text}");
+        assert_eq!(Unevaluated::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    // The part's `prefixItems` evaluate the second item: any value; the third is the schema's.
+    check(r#"{"items_schema": ["a", true, 1, 2]}"#, None);
+    check(r#"{"items_schema": ["a", true, "x"]}"#, Some("\"x"));
+    check(r#"{"items_schema": [1]}"#, Some("1]"));
 }
 
 #[test]

@@ -168,9 +168,11 @@ pub struct Node {
     pub dep_required: &'static [(u8, u128)],
     /// `dependentSchemas`: the name's index and the node
     pub dep_schemas: &'static [(u8, u16)],
-    /// `prefixItems`
+    /// `prefixItems` (then [`NONE`]s up to the longest `prefixItems` of the subschemas applied
+    /// in place, under an `unevaluatedItems` that is [`Node::items`])
     pub prefix: &'static [u16],
-    /// `items` (after the prefix)
+    /// `items` (after the prefix), or `unevaluatedItems` where nothing but `prefixItems`
+    /// evaluates items (here and in the subschemas applied in place)
     pub items: u16,
     /// `minItems` (0 when absent)
     pub min_items: u64,

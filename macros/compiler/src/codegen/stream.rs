@@ -68,6 +68,9 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
                 }
                 next.extend(c.prefix_items.iter().copied());
                 next.extend(c.items);
+                if c.items.is_none() && evaluated_items(ir, n).is_some() {
+                    next.extend(c.unevaluated_items);
+                }
                 next.extend(c.contains);
             }
         }
@@ -180,14 +183,14 @@ fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
     Some(out)
 }
 
-/// Where `unevaluatedItems: false` bounds node `n`'s arrays as `items: false` after
-/// `prefixItems` would: nothing but `prefixItems` evaluates items, in `n` and in every subschema
-/// it applies in place (`not` aside), none of which has `items`, `additionalItems`, `contains`
-/// or (but `n`) `unevaluatedItems`. Then an item past the longest of those `prefixItems` is
-/// unevaluated whatever holds, and this is that length.
+/// Where node `n`'s `unevaluatedItems` (not `true`) takes the items of its arrays as `items`
+/// after `prefixItems` would (`false`: bounds them): nothing but `prefixItems` evaluates items,
+/// in `n` and in every subschema it applies in place (`not` aside), none of which has `items`,
+/// `additionalItems`, `contains` or (but `n`) `unevaluatedItems`. Then an item past the longest
+/// of those `prefixItems` is unevaluated whatever holds, and this is that length.
 fn evaluated_items(ir: &Ir, n: NodeId) -> Option<u64> {
     let Body::Checks(c) = &ir.node(n).body else { return None };
-    if !c.unevaluated_items.is_some_and(|u| matches!(ir.node(u).body, Body::Never)) {
+    if c.unevaluated_items.is_none_or(|u| matches!(ir.node(u).body, Body::Always)) {
         return None;
     }
     let mut longest = 0;
@@ -546,6 +549,7 @@ fn automaton(ir: &Ir, shapes: &[u8]) -> Automaton {
             todo.extend(c.unevaluated_properties);
             todo.extend(c.prefix_items.iter().copied());
             todo.extend(c.items);
+            todo.extend(c.unevaluated_items);
             todo.extend(c.reference.iter().map(|r| r.value.1));
             todo.extend(c.all_of.iter().chain(&c.any_of).chain(&c.one_of).copied());
         }
@@ -803,11 +807,19 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             fields.push(quote!(max_props: #v));
         }
         // Arrays.
-        if !c.prefix_items.is_empty() {
-            let prefix: Vec<u16> = c.prefix_items.iter().map(|n| id(*n)).collect();
+        let evaluated = evaluated_items(ir, n);
+        // `unevaluatedItems` with a schema: the `items` after the longest `prefixItems` (its
+        // own, then `NONE`s where only those of the subschemas applied in place reach).
+        let unevaluated =
+            evaluated.zip(c.unevaluated_items).filter(|&(k, u)| !matches!(ir.node(u).body, Body::Never) && k <= 1024);
+        let mut prefix: Vec<u16> = c.prefix_items.iter().map(|n| id(*n)).collect();
+        if let Some((k, _)) = unevaluated {
+            prefix.resize(prefix.len().max(usize::try_from(k).unwrap_or(0)), u16::MAX);
+        }
+        if !prefix.is_empty() {
             fields.push(quote!(prefix: &[#(#prefix),*]));
         }
-        if let Some(i) = c.items {
+        if let Some(i) = c.items.or(unevaluated.map(|(_, u)| u)) {
             let i2 = id(i);
             fields.push(quote!(items: #i2));
         }
@@ -815,7 +827,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         if c.items.is_some_and(|i| matches!(ir.node(i).body, Body::Never)) {
             max_items = max_items.min(c.prefix_items.len() as u64);
         }
-        if let Some(k) = evaluated_items(ir, n).filter(|&k| k < max_items) {
+        let never = c.unevaluated_items.is_some_and(|u| matches!(ir.node(u).body, Body::Never));
+        if let Some(k) = evaluated.filter(|&k| never && k < max_items) {
             max_items = k;
             fields.push(quote!(unevaluated_items: true));
         }
