@@ -1912,12 +1912,7 @@ fn sure_kinds(ir: &Ir, n: NodeId) -> u8 {
     if c.min_length.is_some() || c.max_length.is_some() || c.pattern.is_some() || c.format.is_some() {
         kinds &= !STRING;
     }
-    let bounds = c.minimum.is_some()
-        || c.maximum.is_some()
-        || c.exclusive_minimum.is_some()
-        || c.exclusive_maximum.is_some()
-        || c.multiple_of.is_some();
-    if bounds {
+    if c.number_keywords() {
         kinds &= !NUMBER;
     }
     if kinds & NUMBER != 0 {

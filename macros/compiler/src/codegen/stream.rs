@@ -680,11 +680,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         if !has_enum {
             scalar |= 1 | 2;
         }
-        let number_keywords = c.minimum.is_some()
-            || c.maximum.is_some()
-            || c.exclusive_minimum.is_some()
-            || c.exclusive_maximum.is_some()
-            || c.multiple_of.is_some();
+        let number_keywords = c.number_keywords();
         let integer_only =
             c.type_list().is_some_and(|t| t.contains(&JsonType::Integer) && !t.contains(&JsonType::Number));
         if !has_enum && !number_keywords && !integer_only {
@@ -809,7 +805,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         // Arrays.
         let evaluated = evaluated_items(ir, n);
         // `unevaluatedItems` with a schema: the `items` after the longest `prefixItems` (its
-        // own, then `NONE`s where only those of the subschemas applied in place reach).
+        // own, then `NONE`s where only those of the subschemas applied in place reach; past
+        // 1,024 of them, judged when the array closes rather than emit so long a table).
         let unevaluated =
             evaluated.zip(c.unevaluated_items).filter(|&(k, u)| !matches!(ir.node(u).body, Body::Never) && k <= 1024);
         let mut prefix: Vec<u16> = c.prefix_items.iter().map(|n| id(*n)).collect();

@@ -418,4 +418,14 @@ impl Checks {
     pub fn is_only(&self, t: JsonType) -> bool {
         self.type_list() == Some(&[t][..])
     }
+
+    /// Whether a keyword speaks of a number's value: a bound or `multipleOf`.
+    #[must_use]
+    pub fn number_keywords(&self) -> bool {
+        self.minimum.is_some()
+            || self.maximum.is_some()
+            || self.exclusive_minimum.is_some()
+            || self.exclusive_maximum.is_some()
+            || self.multiple_of.is_some()
+    }
 }
