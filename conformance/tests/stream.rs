@@ -71,6 +71,15 @@ fn stream_over_the_suite() {
         }
         eprintln!("updated {}", path.display());
     }
+    // The README quotes the totals: they must be the report's (compared with lines joined).
+    let summary = toolgate_conformance::stream_summary(&outcome, &fixture_rows);
+    let readme = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("README.md");
+    let readme = std::fs::read_to_string(&readme).unwrap_or_default();
+    let joined = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        joined.contains(&summary),
+        "README.md's streaming section must say the report's totals, now:\n{summary}\n(docs/STREAMING.md has them)"
+    );
     let mut all = Earliness::default();
     for (_, _, e) in &outcome.files {
         all.merge(e);
