@@ -921,6 +921,100 @@ pub(crate) fn key_before(text: &[u8], obj: usize, ks: usize, ke: usize) -> Optio
     Some(Scanner::new(members).has_key_before(0, members.len(), key))
 }
 
+/// The items of an array with `uniqueItems` as a streaming reader sees them close, to find a
+/// repeated item the moment it closes: a 64-bit Bloom filter of their canonical hashes (equal
+/// for equal values: [`Span::canonical_hash`]), and only an item whose bits are all set is
+/// compared with the earlier items, by reading the array's text again. At most
+/// [`ItemFilter::READS`] times per array, so that a long array, whose filter saturates, is not
+/// read again at every item (its repeats are found where it closes). Every reader keeps one per
+/// array it follows and feeds it the same items in the same order: they decide alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ItemFilter {
+    bits: u64,
+    /// how many times the array's text was read again (the low bits), and [`ItemFilter::UNSURE`]
+    state: u8,
+}
+
+impl ItemFilter {
+    /// No item seen.
+    pub(crate) const EMPTY: Self = Self { bits: 0, state: 0 };
+
+    /// How many times an array's earlier items are read again, at most.
+    pub(crate) const READS: u8 = 8;
+
+    /// The bit of `state` set once an item that might repeat an earlier one was not compared
+    /// (the reads were spent).
+    const UNSURE: u8 = 0x80;
+
+    /// The filter kept in two fields of a reader's frame: its bits and its state byte.
+    pub(crate) const fn from_parts(bits: u64, state: u8) -> Self {
+        Self { bits, state }
+    }
+
+    /// [`ItemFilter::from_parts`]'s fields.
+    pub(crate) const fn into_parts(self) -> (u64, u8) {
+        (self.bits, self.state)
+    }
+
+    /// The item `text[item..end]` of the array whose `[` is at `array` closed (`text` is all of
+    /// the text read so far, alive): whether it equals an earlier item of the array, exactly as
+    /// `uniqueItems` compares (`1` equals `1.0`, `"\u0061"` equals `"a"`, key order is
+    /// irrelevant). `false` also where it may and the reads are spent: then
+    /// [`ItemFilter::unsure`] says so, and the array's close decides.
+    pub(crate) fn repeated(&mut self, text: &[u8], array: usize, item: usize, end: usize) -> bool {
+        // (The item's own text is made a `str` for its hash, the array's only on a hit: each
+        // item's bytes are checked once, not the array's at every item.)
+        let Some(one) = text.get(item..end).and_then(|t| std::str::from_utf8(t).ok()) else {
+            self.state |= Self::UNSURE;
+            return false;
+        };
+        let h = Span { src: one, start: 0, end: one.len() }.canonical_hash();
+        let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
+        let hit = self.bits & bits == bits;
+        self.bits |= bits;
+        if !hit {
+            return false;
+        }
+        if self.state & !Self::UNSURE >= Self::READS {
+            self.state |= Self::UNSURE;
+            return false;
+        }
+        self.state += 1;
+        match repeat_of(text, array, item, end) {
+            Some(Some(_)) => true,
+            Some(None) => false,
+            None => {
+                self.state |= Self::UNSURE;
+                false
+            }
+        }
+    }
+
+    /// Whether some item was not compared with the earlier ones ([`ItemFilter::repeated`]).
+    pub(crate) const fn unsure(&self) -> bool {
+        self.state & Self::UNSURE != 0
+    }
+}
+
+/// Where an array's item that repeats an earlier one is: `Some(Some((i, j)))`, the first
+/// earlier item it equals and its own index, for the array whose `[` is at `array` and the item
+/// `text[item..end]`; `Some(None)` when it repeats none; `None` when that text is not an array's
+/// beginning (never, for text a reader read alive). Reads the array's text again.
+pub(crate) fn repeat_of(text: &[u8], array: usize, item: usize, end: usize) -> Option<Option<(u64, u64)>> {
+    let src = std::str::from_utf8(text.get(array..end)?).ok()?;
+    let this = Span { src, start: item.checked_sub(array)?, end: src.len() };
+    let mut first = None;
+    let mut j = 0u64;
+    let all = Span { src, start: 0, end: src.len() };
+    for (i, s) in all.items().take_while(|s| s.start < this.start).enumerate() {
+        if first.is_none() && json_eq(s, this) {
+            first = Some(i as u64);
+        }
+        j = i as u64 + 1;
+    }
+    Some(first.map(|i| (i, j)))
+}
+
 /// The items an array has seen (a Bloom filter of canonical hashes, equal for equal values), for
 /// `uniqueItems` in one pass: only an item whose bits are all set is compared with the earlier
 /// items.

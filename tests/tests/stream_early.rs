@@ -290,9 +290,10 @@ fn numbers_when_they_end_and_signs_that_decide() {
 fn whole_value_keywords_when_the_value_closes() {
     // required: when the root closes.
     assert_eq!(dies_at::<Early>(r#"{"x": 1}"#), Some(7));
-    // minItems, uniqueItems: when the array closes.
+    // minItems: when the array closes (a repeated item: where it closes, see
+    // `a_repeated_item_dies_where_it_closes`).
     early(r#"{"n": 1, "tags": []}"#, "]", 0);
-    early(r#"{"n": 1, "tags": ["a", "a"]}"#, "]", 0);
+    early(r#"{"n": 1, "tags": ["a", "a"]}"#, "a\"]", 1);
     // dependentRequired: when the object closes.
     early(r#"{"n": 1, "card": {"number": "1"}}"#, "}}", 0);
     // contains: when the array closes.
@@ -1125,4 +1126,112 @@ fn a_format_automaton_never_rejects_a_string_of_the_format() {
     }
     // The edits make both kinds, many of each.
     assert!(valid > 1_000 && invalid > 5_000, "{valid} valid, {invalid} invalid");
+}
+
+tool_schema! {
+    /// Arrays with `uniqueItems` of each kind of item (a flat tool: the flat reader reads it).
+    pub struct UniqueFlat = {
+        "type": "object",
+        "properties": {
+            "s": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+            "p": {"type": "array", "items": {"type": "string", "pattern": "^[a-z]+$"}, "uniqueItems": true},
+            "e": {"type": "array", "items": {"enum": ["x", "y", "z"]}, "uniqueItems": true},
+            "nums": {"type": "array", "items": {"type": "number"}, "uniqueItems": true},
+            "lits": {"type": "array", "items": {"type": ["boolean", "null"]}, "uniqueItems": true},
+            "objs": {"type": "array", "uniqueItems": true,
+                     "items": {"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}}}},
+            "arrs": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}, "uniqueItems": true}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// The same keyword where several subschemas speak of the array (the general automaton),
+    /// and in a tool the quick reader reads (its free-form items).
+    pub struct UniqueApplied = {
+        "type": "object",
+        "properties": {
+            "all": {"allOf": [{"type": "array", "uniqueItems": true}, {"maxItems": 100}]},
+            "any": {"type": "array", "uniqueItems": true},
+            "inner": {"type": "array", "items": {"type": "array", "uniqueItems": true}},
+            "either": {"anyOf": [{"type": "array", "uniqueItems": true}, {"type": "array", "maxItems": 2}]}
+        },
+        "additionalProperties": false
+    };
+}
+
+#[test]
+fn a_repeated_item_dies_where_it_closes() {
+    // (text, the needle whose byte `k` is where it dies; `None`: alive)
+    let cases: &[(&str, Option<(&str, usize)>)] = &[
+        // Strings: at the closing quote; compared decoded.
+        (r#"{"s": ["a", "b", "a", "c"]}"#, Some(("a\", \"c", 1))),
+        (r#"{"s": ["a", "\u0061", "c"]}"#, Some(("1\", \"c", 1))),
+        (r#"{"s": ["a", "ab", "b", "é", "\u00e9"]}"#, Some(("9\"]", 1))),
+        (r#"{"p": ["ab", "cd", "ab", "x"]}"#, Some(("ab\", \"x", 2))),
+        (r#"{"e": ["x", "y", "x"]}"#, Some(("x\"]", 1))),
+        // Numbers: at the byte after them (`1` may still become `10`); `1.0` equals `1`.
+        (r#"{"nums": [1, 2, 1.0, 3]}"#, Some((", 3", 0))),
+        (r#"{"nums": [1, 2, 10e-1 ]}"#, Some((" ]", 0))),
+        (r#"{"nums": [1, 10, 100]}"#, None),
+        // Literals: at their last letter.
+        (r#"{"lits": [true, null, true, false]}"#, Some(("e, false", 0))),
+        // Objects and arrays: at their closing bracket; key order does not matter.
+        (r#"{"objs": [{"a": 1, "b": 2}, {"b": 2, "a": 1}, {}]}"#, Some(("}, {}", 0))),
+        (r#"{"objs": [{"a": 1}, {"a": 2}, {"b": 1}]}"#, None),
+        (r#"{"arrs": [[1, 2], [2, 1], [1, 2], []]}"#, Some(("], []", 0))),
+        // Several subschemas speak of the array.
+        (r#"{"all": ["a", 1, "a", 2]}"#, Some(("a\", 2", 1))),
+        (r#"{"all": [{"k": [1]}, {"k": [1.0]}, 3]}"#, Some(("]}, 3", 1))),
+        (r#"{"any": [null, [null], null, 0]}"#, Some(("l, 0", 0))),
+        (r#"{"inner": [[1, 2], [3, 3]]}"#, Some(("3]]", 1))),
+        (r#"{"inner": [[1, 2], [1, 2]]}"#, None),
+        // A branch of `anyOf` dies; the other may still hold (two items at most).
+        (r#"{"either": ["a", "a"]}"#, None),
+        (r#"{"either": ["a", "a", "b"]}"#, Some((", \"b", 0))),
+    ];
+    for &(text, expected) in cases {
+        let want = expected.map(|(needle, k)| at(text, needle, k));
+        let got = if text.contains("\"all\"")
+            || text.contains("\"any\"")
+            || text.contains("\"inner\"")
+            || text.contains("\"either\"")
+        {
+            sure_dies_at::<UniqueApplied>(text)
+        } else {
+            sure_dies_at::<UniqueFlat>(text)
+        };
+        assert_eq!(got, want, "{text}");
+        if want.is_none() {
+            let valid = if text.contains("\"s\"") || text.contains("\"nums\"") || text.contains("\"objs\"") {
+                UniqueFlat::is_valid_json(text)
+            } else {
+                UniqueApplied::is_valid_json(text)
+            };
+            assert!(valid, "{text} should be valid");
+        }
+    }
+    // A prefix that may still become another string is alive.
+    assert_eq!(sure_dies_at::<UniqueFlat>(r#"{"s": ["ab", "a"#), None);
+    // The violation names both items.
+    let mut s = UniqueFlat::stream();
+    let Progress::Dead(d) = s.feed(br#"{"s": ["x", "y", "x", "z"]}"#) else { panic!() };
+    assert_eq!(d.to_string(), "at byte 19: /s: expected unique items, found item 2 equal to item 0");
+}
+
+#[test]
+fn a_long_array_past_its_filter_leaves_its_repeats_to_its_close() {
+    // Past the filter's use (its bits set, its reads spent), a repeat is found no later than
+    // where the array closes; every reader decides alike (`sure_dies_at`).
+    let items: Vec<String> = (0..200).map(|i| format!("\"w{i}\"")).collect();
+    let text = format!(r#"{{"s": [{}, "w0", "end"]}}"#, items.join(", "));
+    let dead = sure_dies_at::<UniqueFlat>(&text).expect("a repeat");
+    assert!(dead <= text.rfind(']').unwrap_or(0), "{dead}");
+    // Early ones are found early.
+    let text = format!(r#"{{"s": ["v0", "v1", "v0", {}]}}"#, items.join(", "));
+    assert_eq!(sure_dies_at::<UniqueFlat>(&text), Some(at(&text, "v0\", \"w0", 2)));
+    // Many distinct items are never dead.
+    let text = format!(r#"{{"s": [{}]}}"#, items.join(", "));
+    assert_eq!(sure_dies_at::<UniqueFlat>(&text), None);
 }

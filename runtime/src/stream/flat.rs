@@ -48,7 +48,7 @@
 use std::fmt;
 
 use crate::pattern::{unit_range, Pattern, Stepped};
-use crate::text::{hash_text, key_before, Num, Scanner, Str};
+use crate::text::{hash_text, key_before, ItemFilter, Num, Scanner, Str};
 
 use super::lean::{judge_complete, WINDOW};
 use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead};
@@ -681,9 +681,9 @@ impl<S: FlatSpec> FlatReader<S> {
             }
             St::Lit => {
                 if LONG {
-                    self.literal(b)
+                    self.literal(text, b, *at)
                 } else {
-                    self.out(text, b, *at, |r, _, b, _| r.literal(b))
+                    self.out(text, b, *at, Self::literal)
                 }
             }
             St::After => {
@@ -749,7 +749,7 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(always)]
     fn after<const LONG: bool>(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         match b {
-            b',' if self.inner.arr => self.next_item(text, at),
+            b',' if self.inner.arr => self.next_item(),
             b',' => {
                 self.st = St::Comma;
                 self.promise()
@@ -896,11 +896,8 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// An array's `,` (at `at`): an item is promised, `items` read next.
     #[inline]
-    fn next_item(&mut self, text: &[u8], at: usize) -> bool {
+    fn next_item(&mut self) -> bool {
         let a = S::array(self.inner.cont);
-        if a.unique {
-            self.item_seen(text, at);
-        }
         self.prop = a.item(self.inner.count);
         self.inner.count += 1;
         self.st = St::Value;
@@ -930,7 +927,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 && if a.contains {
                     S::array_end(self.inner.cont, span)
                 } else {
-                    !a.unique || self.items_unique(text, at) || S::array_end(self.inner.cont, span)
+                    !a.unique || !self.items().unsure() || S::array_end(self.inner.cont, span)
                 }
         } else {
             let o = S::object(self.inner.cont);
@@ -957,41 +954,33 @@ impl<S: FlatSpec> FlatReader<S> {
                 self.start = self.inner.open;
                 self.inner = f;
                 self.st = St::After;
+                return self.item_ends(text, at + 1);
             }
         }
         true
     }
 
-    /// An item of an array with `uniqueItems` ended before `at` (its text from `self.start`):
-    /// its hash put in the array's filter when it is a string without escapes (its bytes are
-    /// then its decoded characters'). Anything else, or a hash whose bits are all set already,
-    /// leaves the items' uniqueness to the array's scan function where the array closes.
-    #[inline(never)]
-    fn item_seen(&mut self, text: &[u8], at: usize) {
-        if self.inner.hits != 0 {
-            return;
-        }
-        let item = text.get(self.start..at).unwrap_or_default().trim_ascii_end();
-        if item.first() != Some(&b'"') || item.contains(&b'\\') {
-            self.inner.hits = 1;
-            return;
-        }
-        let h = hash_text(item);
-        let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
-        if self.inner.keys & bits == bits {
-            self.inner.hits = 1;
-        }
-        self.inner.keys |= bits;
+    /// A value that began at `self.start` ended before `end`: an item of an array with
+    /// `uniqueItems` that equals an earlier item hands the text to the automaton, which dies here
+    /// (the same filter, fed the same items, decides alike: [`ItemFilter`]).
+    #[inline(always)]
+    fn item_ends(&mut self, text: &[u8], end: usize) -> bool {
+        !self.inner.arr || !S::array(self.inner.cont).unique || self.item_unique(text, end)
     }
 
-    /// An array with `uniqueItems` closes at `at`: whether its items are unique for certain
-    /// (strings without escapes whose hashes were all new: [`FlatReader::item_seen`]); else its
-    /// scan function judges it.
-    fn items_unique(&mut self, text: &[u8], at: usize) -> bool {
-        if self.inner.count > 0 {
-            self.item_seen(text, at);
-        }
-        self.inner.hits == 0
+    /// [`FlatReader::item_ends`] in an array with `uniqueItems`.
+    #[inline(never)]
+    fn item_unique(&mut self, text: &[u8], end: usize) -> bool {
+        let mut items = self.items();
+        let repeated = items.repeated(text, self.inner.open, self.start, end);
+        (self.inner.keys, self.inner.hits) = items.into_parts();
+        !repeated
+    }
+
+    /// The items' filter of the innermost container, an array with `uniqueItems` (kept in its
+    /// frame's `keys` and `hits`).
+    fn items(&self) -> ItemFilter {
+        ItemFilter::from_parts(self.inner.keys, self.inner.hits)
     }
 
     /// A container begins at `at`: the innermost one so far is kept on the stack.
@@ -1350,7 +1339,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 self.inner.live &= S::picks(self.prop, members.trailing_zeros());
             }
             self.st = St::After;
-            return member && S::string_end(self.prop, self.off, span);
+            return member && S::string_end(self.prop, self.off, span) && self.item_ends(text, at + 1);
         }
         // An `enum` string's escapes and multi-byte characters are compared with its members
         // out of line; a `fixed` one's escapes are read out of line, its multi-byte characters
@@ -1407,7 +1396,7 @@ impl<S: FlatSpec> FlatReader<S> {
             let span = text.get(self.start..=*at).unwrap_or_default();
             self.st = St::After;
             let matched = self.cand == MATCHED || u32::try_from(self.cand).is_ok_and(|s| p.matches_at_end(s));
-            return matched && S::string_end(self.prop, self.off, span);
+            return matched && S::string_end(self.prop, self.off, span) && self.item_ends(text, *at + 1);
         }
         if !is_plain(b) {
             return b == b'\\' && self.pattern_escape();
@@ -1717,12 +1706,12 @@ impl<S: FlatSpec> FlatReader<S> {
         let span = text.get(self.start..at).unwrap_or_default();
         let num = if self.exp { None } else { literal_value(self.neg, self.sig, self.digits, self.point) };
         self.st = St::After;
-        S::number_end(self.prop, span, num)
+        S::number_end(self.prop, span, num) && self.item_ends(text, at)
     }
 
     /// A byte of a literal.
     #[inline(always)]
-    fn literal(&mut self, b: u8) -> bool {
+    fn literal(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         let (word, i) = self.lit;
         if word.get(usize::from(i)) != Some(&b) {
             return false;
@@ -1730,6 +1719,7 @@ impl<S: FlatSpec> FlatReader<S> {
         self.lit.1 += 1;
         if usize::from(self.lit.1) == word.len() {
             self.st = St::After;
+            return self.item_ends(text, at + 1);
         }
         true
     }

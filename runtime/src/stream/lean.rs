@@ -29,7 +29,7 @@
 
 use std::fmt;
 
-use crate::text::{KeyFilter, Kind, Scanner, MAX_DEPTH};
+use crate::text::{ItemFilter, KeyFilter, Kind, Scanner, MAX_DEPTH};
 
 use super::machine::{
     all_bits, exact_name, filter_bits, hex, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end,
@@ -78,6 +78,8 @@ struct Frame {
     start: usize,
     /// where the current key begins (its opening quote)
     ks: usize,
+    /// in an array with `uniqueItems`: its items as they close (the current one from `ks`)
+    items: ItemFilter,
     /// code points of the current string
     chars: u64,
     /// names seen
@@ -103,6 +105,7 @@ impl Frame {
         keys: KeyFilter::EMPTY,
         start: 0,
         ks: 0,
+        items: ItemFilter::EMPTY,
         chars: 0,
         seen: 0,
         cands: 0,
@@ -537,6 +540,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 self.sub = None;
                 self.pos = end;
                 self.after_value();
+                if !self.item_closed(text) {
+                    return false;
+                }
             }
             let Some(&b) = text.get(self.pos) else { return true };
             let alive = match self.lex {
@@ -970,6 +976,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
 
     /// The first byte of a value (at `at`).
     fn begin_value(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        self.item_begins(at);
         let kind = match b {
             b'{' => Kind::Object,
             b'[' => Kind::Array,
@@ -1052,12 +1059,15 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         let level = self.depth as usize;
         let n = self.subschema(level).unwrap_or(NONE);
         match judge_complete(self.prog.node(n), text, at, b, self.depth) {
-            Some(Ok(end)) => {
+            // An item that repeats an earlier one is not skipped: read byte by byte, it dies
+            // where it closes.
+            Some(Ok(end)) if !self.repeats(text, at, end) => {
                 self.pos = end;
                 self.after_value();
                 self.root_valid |= level == 0;
                 true
             }
+            Some(Ok(_)) => false,
             Some(Err(block)) => {
                 self.ff_block = block;
                 false
@@ -1334,12 +1344,14 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         if self.lazy != NONE {
             let node = self.prog.node(std::mem::replace(&mut self.lazy, NONE));
             let span = text.get(self.num_start..self.pos).unwrap_or_default();
-            return node.number_ok(span, || number_literal(span));
+            if !node.number_ok(span, || number_literal(span)) {
+                return false;
+            }
         }
-        if self.nf == level + 1 {
-            return self.close_frame(text, level);
+        if self.nf == level + 1 && !self.close_frame(text, level) {
+            return false;
         }
-        true
+        self.item_closed(text)
     }
 
     /// A `]` or `}` closed the innermost container.
@@ -1348,10 +1360,51 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         self.in_obj = self.depth > 0 && self.objects >> (self.depth - 1) & 1 == 1;
         self.after_value();
         let level = self.depth as usize;
-        if self.nf == level + 1 {
-            return self.close_frame(text, level);
+        if self.nf == level + 1 && !self.close_frame(text, level) {
+            return false;
         }
-        true
+        self.item_closed(text)
+    }
+
+    /// The array around the value beginning at `at` (if it is followed and has `uniqueItems`):
+    /// its current item begins there.
+    fn item_begins(&mut self, at: usize) {
+        let prog: &'static Program = self.prog;
+        let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
+        if let Some(f) = parent.and_then(|l| self.frames.get_mut(l)) {
+            if prog.node(f.node).unique {
+                f.ks = at;
+            }
+        }
+    }
+
+    /// A value closed before `self.pos`: an item of a followed array with `uniqueItems` that
+    /// equals an earlier item is dead here (as the general automaton has it).
+    fn item_closed(&mut self, text: &[u8]) -> bool {
+        let prog: &'static Program = self.prog;
+        let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
+        match parent.and_then(|l| self.frames.get_mut(l)) {
+            Some(f) if prog.node(f.node).unique => !f.items.repeated(text, f.start, f.ks, self.pos),
+            _ => true,
+        }
+    }
+
+    /// Whether the value `text[at..end]`, complete, is an item of a followed array with
+    /// `uniqueItems` that equals an earlier item. The array's filter takes it only when it does
+    /// not (one that does is read again byte by byte, and taken where it closes, as it would
+    /// be had it not been complete).
+    fn repeats(&mut self, text: &[u8], at: usize, end: usize) -> bool {
+        let prog: &'static Program = self.prog;
+        let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
+        let Some(f) = parent.and_then(|l| self.frames.get_mut(l)).filter(|f| prog.node(f.node).unique) else {
+            return false;
+        };
+        let mut items = f.items;
+        if items.repeated(text, f.start, at, end) {
+            return true;
+        }
+        (f.items, f.ks) = (items, at);
+        false
     }
 
     /// The value of frame `level` closed: its exact verdict.

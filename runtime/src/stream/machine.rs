@@ -27,7 +27,7 @@
 
 use crate::num::Limit;
 use crate::pattern::Stepped;
-use crate::text::{KeyFilter, Kind, Num, Scanner, Span, MAX_DEPTH};
+use crate::text::{repeat_of, ItemFilter, KeyFilter, Kind, Num, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
 use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
@@ -76,6 +76,8 @@ enum Why {
     NoMoreMembers,
     /// a closed object's key that can only repeat a present property (or be undeclared)
     Repeat,
+    /// an array's item equal to an earlier one (`uniqueItems`), found as it closed
+    Unique,
 }
 
 /// The state of one subschema at one value.
@@ -170,13 +172,17 @@ struct Frame {
     children: bool,
     /// members or items begun
     count: u32,
-    /// the current member's key, quotes included
+    /// the current member's key, quotes included; in an array with [`Frame::unique`], the
+    /// current (or last) item, from its first byte to the byte after it
     ks: usize,
     ke: usize,
     /// keys that no slot declares
     undeclared: u32,
     /// their hashes, to find a repeated one when it closes
     keys: KeyFilter,
+    /// an array some slot of which has `uniqueItems`: its items as they close
+    unique: bool,
+    items: ItemFilter,
 }
 
 impl Frame {
@@ -192,6 +198,8 @@ impl Frame {
         ke: 0,
         undeclared: 0,
         keys: KeyFilter::EMPTY,
+        unique: false,
+        items: ItemFilter::EMPTY,
     };
 }
 
@@ -1121,6 +1129,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
         let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
         self.lazy = NONE;
+        if let Some(parent) = level.checked_sub(1).filter(|&l| l < self.nf).and_then(|l| self.frames.get_mut(l)) {
+            if parent.unique {
+                parent.ks = at;
+            }
+        }
         let pushed = self.push_value(level, kind, b, at, true);
         if kind == Kind::String {
             self.string_plan(pushed);
@@ -1693,24 +1706,22 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if self.lazy != NONE {
             let node = self.prog.node(std::mem::replace(&mut self.lazy, NONE));
             let literal = text.get(self.num_start..self.pos).and_then(number_literal);
-            if let (Some(b), Some(x)) = (node.bounds, literal) {
-                if in_bounds(x, &b, node.types & ty::NUMBER == 0) {
-                    return true;
-                }
-            }
-            // The frame the number would have had, and its verdict as usual.
+            let judged =
+                matches!((node.bounds, literal), (Some(b), Some(x)) if in_bounds(x, &b, node.types & ty::NUMBER == 0));
+            // Else the frame the number would have had, and its verdict as usual.
             let first = text.get(self.num_start).copied().unwrap_or(b'0');
-            if self.push_value(level, Kind::Number, first, self.num_start, false)
+            if !judged
+                && self.push_value(level, Kind::Number, first, self.num_start, false)
                 && self.pushed_dead
                 && !self.settle(at)
             {
                 return false;
             }
         }
-        if self.nf == level + 1 {
-            return self.close_frame(text, level, at);
+        if self.nf == level + 1 && !self.close_frame(text, level, at) {
+            return false;
         }
-        true
+        self.item_closed(text, level, at)
     }
 
     /// A `]` or `}` closed the innermost container.
@@ -1718,10 +1729,33 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.depth -= 1;
         self.after_value();
         let level = self.depth as usize;
-        if self.nf == level + 1 {
-            return self.close_frame(text, level, self.pos.saturating_sub(1));
+        let at = self.pos.saturating_sub(1);
+        if self.nf == level + 1 && !self.close_frame(text, level, at) {
+            return false;
         }
-        true
+        self.item_closed(text, level, at)
+    }
+
+    /// The value at `level` closed, its last byte before `self.pos` (`at`: the byte that closed
+    /// it). An item of an array with `uniqueItems`: equal to an earlier item, it kills the
+    /// array's slots that have the keyword, here.
+    fn item_closed(&mut self, text: &[u8], level: usize, at: usize) -> bool {
+        let Some(p) = level.checked_sub(1).filter(|&l| l < self.nf) else { return true };
+        let end = self.pos;
+        let Some(f) = self.frames.get_mut(p).filter(|f| f.unique) else { return true };
+        f.ke = end;
+        if self.degraded || !f.items.repeated(text, f.start, f.ks, end) {
+            return true;
+        }
+        let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
+        let prog: &'static Program = self.prog;
+        for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
+            if s.st == St::Open && prog.node(s.node).unique {
+                s.st = St::Dead;
+                s.why = Why::Unique;
+            }
+        }
+        self.settle(at)
     }
 
     // ---------------------------------------------------------------------------------------
@@ -1803,6 +1837,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         // slots all the same: its keys are compared as they close, its items' objects too. So
         // does an item that only a `contains` accepting everything asks about: it counts.)
         let children = from_root + 1 < D;
+        let prog: &'static Program = self.prog;
+        let unique =
+            kind == Kind::Array && self.slots.get(lo..self.ns).into_iter().flatten().any(|s| prog.node(s.node).unique);
         let Some(f) = self.frames.get_mut(level) else { return false };
         *f = Frame {
             lo: lo as u16,
@@ -1816,6 +1853,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             ke: 0,
             undeclared: 0,
             keys: KeyFilter::EMPTY,
+            unique,
+            items: ItemFilter::EMPTY,
         };
         self.nf = level + 1;
         // First-byte checks.
@@ -2361,6 +2400,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
             Why::MinProperties => ViolationKind::MinProperties { limit: node.min_props, count: u64::from(f.count) },
             Why::MinItems => ViolationKind::MinItems { limit: node.min_items, count: u64::from(f.count) },
+            Why::Unique => match repeat_of(text, f.start, f.ks, f.ke) {
+                Some(Some((first, second))) => ViolationKind::UniqueItems { first, second },
+                _ => ViolationKind::False { found },
+            },
             Why::Scan => {
                 let span = text.get(f.start..self.pos).and_then(|t| std::str::from_utf8(t).ok());
                 if let Some(v) = span.and_then(|t| crate::__private::explain(Span::root(t), node.check)) {

@@ -97,6 +97,10 @@ pub struct Node {
     /// automaton does not follow member by member: `uniqueItems`, `enum`/`const`,
     /// `unevaluated*`, too many names)
     pub lookback: bool,
+    /// `uniqueItems`: an array's item that equals an earlier one is dead where it closes
+    /// (found through the filter of its items' hashes; the scan function judges the array where it
+    /// closes, as [`Node::lookback`] says)
+    pub unique: bool,
     /// `enum`/`const`: the JSON types of its members ([`ty`] bits; 0 when absent)
     pub enum_types: u8,
     /// `enum`/`const`: its string members, matched character by character (`None` when there
@@ -253,6 +257,7 @@ impl Node {
         scan: scan_any,
         check: check_none,
         lookback: false,
+        unique: false,
         enum_types: 0,
         literals: 0,
         strings: None,

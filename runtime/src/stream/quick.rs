@@ -27,7 +27,7 @@
 //! as the automaton alone would (tested feed by feed, `Stream::__automaton_only`).
 
 use crate::pattern::{Pattern, Stepped};
-use crate::text::{Kind, Num, Scanner};
+use crate::text::{ItemFilter, Kind, Num, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
@@ -107,6 +107,19 @@ struct Level {
     seen: u64,
 }
 
+/// The array with `uniqueItems` the reader follows, one at a time (another inside it, not
+/// complete within reach, is the automaton's).
+#[derive(Debug, Clone, Copy)]
+struct Uniq {
+    /// its level (in [`Quick::levels`])
+    level: usize,
+    /// where its current item begins, and whether that item, closed, is still to be compared
+    /// with the earlier ones (at the `,` after it, or at the fragment's end)
+    item: usize,
+    pending: bool,
+    items: ItemFilter,
+}
+
 const EMPTY: Level = Level { node: &Node::ALWAYS, start: 0, count: 0, object: false, next: 0, seen: 0 };
 
 /// No container open: copied whole from a constant (built in place, the array was built beside
@@ -170,6 +183,8 @@ pub struct Quick<X: Delegate> {
     inexact: bool,
     /// the tagged union whose object is open, its property's value not closed yet
     tagging: Option<Tagging>,
+    /// the array with `uniqueItems` being read
+    uniq: Option<Uniq>,
 }
 
 impl<X: Delegate> Quick<X> {
@@ -202,6 +217,7 @@ impl<X: Delegate> Quick<X> {
             sub: None,
             inexact: false,
             tagging: None,
+            uniq: None,
         }
     }
 
@@ -213,7 +229,9 @@ impl<X: Delegate> Quick<X> {
         // A reader that is on has read all of the text before `b` (every read that keeps it on
         // ends at the text's end).
         debug_assert_eq!(text.len(), self.pos + 1, "the quick reader is behind the text");
-        self.quiet(text, b) || (self.tok == Tok::Value && self.first(prog, text))
+        // (The items of an array with `uniqueItems` are compared where they close: the long
+        // way.)
+        !self.in_uniq() && (self.quiet(text, b) || (self.tok == Tok::Value && self.first(prog, text)))
     }
 
     /// A fragment of one byte that begins a value after a `:` or an array's `,`:
@@ -257,7 +275,7 @@ impl<X: Delegate> Quick<X> {
     /// for certain, `false` when the automaton must read it (then this reader is done).
     #[inline(never)]
     pub fn read(&mut self, prog: &'static Program, text: &[u8]) -> bool {
-        let mut ok = self.run(prog, text) && self.cut(text);
+        let mut ok = self.run(prog, text) && self.cut(text) && self.item_cut(text);
         if !ok && self.tagging.is_some() {
             ok = self.untag(prog, text);
         }
@@ -274,10 +292,13 @@ impl<X: Delegate> Quick<X> {
         let Some(&Level { start, .. }) = self.levels.get(d) else { return false };
         let Some(x) = u32::try_from(d).ok().and_then(|depth| X::start(prog, union, start, depth)) else { return false };
         self.depth = d;
+        if self.uniq.is_some_and(|u| u.level >= d) {
+            self.uniq = None;
+        }
         self.sub = Some(x);
         self.tok = Tok::Sub;
         self.pos = start;
-        self.run(prog, text) && self.cut(text)
+        self.run(prog, text) && self.cut(text) && self.item_cut(text)
     }
 
     /// One more byte (a fragment of one byte, mostly) that judges nothing or one thing:
@@ -539,7 +560,7 @@ impl<X: Delegate> Quick<X> {
                         }
                         (Tok::Colon, b':') => self.value_next(prog, text, &mut pos),
                         (Tok::After, b',') => {
-                            if !self.promise() {
+                            if !self.item_done(text, at) || !self.promise() {
                                 None
                             } else if self.top().is_some_and(|l| l.object) {
                                 // The next key, mostly at once.
@@ -830,6 +851,9 @@ impl<X: Delegate> Quick<X> {
             _ => return None,
         };
         let bits = kind.bits();
+        if let Some(u) = self.uniq.as_mut().filter(|u| u.level + 1 == self.depth) {
+            (u.item, u.pending) = (at, true);
+        }
         let requested = match self.top() {
             None => prog.root,
             Some(l) if l.object => self.child,
@@ -922,8 +946,16 @@ impl<X: Delegate> Quick<X> {
                 // automaton's.
                 let object = kind == Kind::Object;
                 let node = node?;
+                // (An array with `uniqueItems`, not complete within reach: the automaton's,
+                // which finds a repeated item where it closes.)
                 if object && node.names.len() > 64 {
                     return None;
+                }
+                if !object && node.unique {
+                    if self.uniq.is_some() {
+                        return None;
+                    }
+                    self.uniq = Some(Uniq { level: self.depth, item: 0, pending: false, items: ItemFilter::EMPTY });
                 }
                 let slot = self.levels.get_mut(self.depth)?;
                 *slot = Level { node, start: at, count: 0, object, next: 0, seen: 0 };
@@ -1100,7 +1132,36 @@ impl<X: Delegate> Quick<X> {
             return None;
         }
         self.depth -= 1;
+        if self.uniq.is_some_and(|u| u.level == self.depth) {
+            self.uniq = None;
+        }
         Some(self.after())
+    }
+
+    /// Whether the innermost open container is the array with `uniqueItems` being read.
+    fn in_uniq(&self) -> bool {
+        self.uniq.is_some_and(|u| u.level + 1 == self.depth)
+    }
+
+    /// A `,` at `at` after an item of the array with `uniqueItems` being read, or the
+    /// fragment's end after it (`at`: the text's length): the item (closed before `at`, less the
+    /// whitespace after it) compared with the earlier ones, once. `false` when it repeats one:
+    /// the automaton finds the death, where the item closed.
+    fn item_done(&mut self, text: &[u8], at: usize) -> bool {
+        if !self.in_uniq() {
+            return true;
+        }
+        let Some(&Level { start, .. }) = self.top() else { return true };
+        let Some(u) = self.uniq.as_mut().filter(|u| u.pending) else { return true };
+        u.pending = false;
+        let end = u.item + text.get(u.item..at).unwrap_or_default().trim_ascii_end().len();
+        !u.items.repeated(text, start, u.item, end)
+    }
+
+    /// The fragment ended after an item of the array with `uniqueItems` being read (and
+    /// perhaps whitespace): the item compared now, in the fragment where it closed.
+    fn item_cut(&mut self, text: &[u8]) -> bool {
+        self.tok != Tok::After || self.item_done(text, text.len())
     }
 
     /// The fragment ended inside a key or a string: whether a declared name or `enum` string

@@ -723,6 +723,11 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             || c.unevaluated_properties.is_some()
             || c.unevaluated_items.is_some()
             || !followed;
+        if c.unique_items {
+            // Still judged by the scan function where the array closes; a repeated item is
+            // found as it closes too.
+            fields.push(quote!(unique: true));
+        }
         if followed {
             let mut names = names(c);
             // `unevaluatedProperties: false` that closes the object: the names it lets through
