@@ -962,13 +962,24 @@ impl ItemFilter {
     /// irrelevant). `false` also where it may and the reads are spent: then
     /// [`ItemFilter::unsure`] says so, and the array's close decides.
     pub(crate) fn repeated(&mut self, text: &[u8], array: usize, item: usize, end: usize) -> bool {
-        // (The item's own text is made a `str` for its hash, the array's only on a hit: each
-        // item's bytes are checked once, not the array's at every item.)
-        let Some(one) = text.get(item..end).and_then(|t| std::str::from_utf8(t).ok()) else {
+        let Some(raw) = text.get(item..end) else {
             self.state |= Self::UNSURE;
             return false;
         };
-        let h = Span { src: one, start: 0, end: one.len() }.canonical_hash();
+        let h = match raw {
+            // A string without escapes (the commonest item): its canonical hash is its bytes'
+            // (as `Span::canonical_hash` has it), with no need to make it a `str`.
+            [b'"', inner @ .., b'"'] if !inner.contains(&b'\\') => hash_text(inner),
+            // (The item's own text is made a `str` for its hash, the array's only on a hit:
+            // each item's bytes are checked once, not the array's at every item.)
+            _ => match std::str::from_utf8(raw) {
+                Ok(one) => Span { src: one, start: 0, end: one.len() }.canonical_hash(),
+                Err(_) => {
+                    self.state |= Self::UNSURE;
+                    return false;
+                }
+            },
+        };
         let bits = 1u64 << (h & 63) | 1u64 << (h >> 6 & 63);
         let hit = self.bits & bits == bits;
         self.bits |= bits;
