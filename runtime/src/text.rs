@@ -973,7 +973,7 @@ impl ItemFilter {
             // (The item's own text is made a `str` for its hash, the array's only on a hit:
             // each item's bytes are checked once, not the array's at every item.)
             _ => match std::str::from_utf8(raw) {
-                Ok(one) => Span { src: one, start: 0, end: one.len() }.canonical_hash(),
+                Ok(one) => Span { src: one, start: 0, end: one.len() }.deep_hash(),
                 Err(_) => {
                     self.state |= Self::UNSURE;
                     return false;
@@ -1596,6 +1596,23 @@ impl<'a> Span<'a> {
             Kind::Null => mix(5),
             Kind::Array => mix(6),
             Kind::Object => mix(7),
+        }
+    }
+
+    /// [`Span::canonical_hash`] through arrays and objects too (their items in order, their
+    /// members in any order): equal for values that [`json_eq`] finds equal, and different for
+    /// most that differ, so that a filter of the items of an array of objects is of use. Reads
+    /// the whole value.
+    fn deep_hash(&self) -> u64 {
+        const K: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mix = |x: u64| (x ^ (x >> 31)).wrapping_mul(K).rotate_left(29);
+        match self.kind() {
+            Kind::Array => self.items().fold(mix(6), |h, item| mix(h ^ item.deep_hash())),
+            // (A sum: the members' order does not matter.)
+            Kind::Object => mix(7 ^ self
+                .members()
+                .fold(0u64, |h, (k, v)| h.wrapping_add(mix(k.hash() ^ v.deep_hash().rotate_left(17))))),
+            _ => self.canonical_hash(),
         }
     }
 

@@ -1155,7 +1155,8 @@ tool_schema! {
             "all": {"allOf": [{"type": "array", "uniqueItems": true}, {"maxItems": 100}]},
             "any": {"type": "array", "uniqueItems": true},
             "inner": {"type": "array", "items": {"type": "array", "uniqueItems": true}},
-            "either": {"anyOf": [{"type": "array", "uniqueItems": true}, {"type": "array", "maxItems": 2}]}
+            "either": {"anyOf": [{"type": "array", "uniqueItems": true}, {"type": "array", "maxItems": 2}]},
+            "rows": {"type": "array", "uniqueItems": true, "items": {"type": "object", "properties": {"a": {"type": "integer"}}}}
         },
         "additionalProperties": false
     };
@@ -1164,6 +1165,14 @@ tool_schema! {
 #[test]
 fn a_repeated_item_dies_where_it_closes() {
     // (text, the needle whose byte `k` is where it dies; `None`: alive)
+    // (Items past the first few, after a failed try of the whole text, are tried at once.)
+    let obj = |i: i32| format!(r#"{{"a": {i}}}"#);
+    let rows = format!(
+        r#"{{"rows": [{}, {}, {}, {{}}]}}"#,
+        (1..9).map(obj).collect::<Vec<_>>().join(", "),
+        obj(3),
+        (9..16).map(obj).collect::<Vec<_>>().join(", ")
+    );
     let cases: &[(&str, Option<(&str, usize)>)] = &[
         // Strings: at the closing quote; compared decoded.
         (r#"{"s": ["a", "b", "a", "c"]}"#, Some(("a\", \"c", 1))),
@@ -1190,14 +1199,15 @@ fn a_repeated_item_dies_where_it_closes() {
         // A branch of `anyOf` dies; the other may still hold (two items at most).
         (r#"{"either": ["a", "a"]}"#, None),
         (r#"{"either": ["a", "a", "b"]}"#, Some((", \"b", 0))),
+        // Items complete within reach, which the lean automaton judges at once, are compared
+        // too.
+        (r#"{"rows": [{"a": 1}, {"a": 2}, {"a": 1}, {}]}"#, Some(("}, {}", 0))),
+        (&rows, Some(("3}, {\"a\": 9", 1))),
+        (r#"{"rows": [{"a": 1}, {"a": 2}, {"a": 3}]}"#, None),
     ];
     for &(text, expected) in cases {
         let want = expected.map(|(needle, k)| at(text, needle, k));
-        let got = if text.contains("\"all\"")
-            || text.contains("\"any\"")
-            || text.contains("\"inner\"")
-            || text.contains("\"either\"")
-        {
+        let got = if ["all", "any", "inner", "either", "rows"].iter().any(|p| text.contains(&format!("{{\"{p}\""))) {
             sure_dies_at::<UniqueApplied>(text)
         } else {
             sure_dies_at::<UniqueFlat>(text)
@@ -1212,8 +1222,17 @@ fn a_repeated_item_dies_where_it_closes() {
             assert!(valid, "{text} should be valid");
         }
     }
+    // Fed in pieces, a repeated item is dead in the piece that closes it, where an automaton
+    // judges the items complete in a piece at once too.
+    let cut = at(&rows, "13}", 3);
+    let mut s = UniqueApplied::stream();
+    assert!(s.feed(rows.as_bytes().get(..cut).unwrap_or_default()).is_dead(), "{rows}");
+    let mut s = UniqueApplied::stream().__automaton_only();
+    assert!(s.feed(rows.as_bytes().get(..cut).unwrap_or_default()).is_dead(), "{rows}");
     // A prefix that may still become another string is alive.
     assert_eq!(sure_dies_at::<UniqueFlat>(r#"{"s": ["ab", "a"#), None);
+    // The tools are read as their comments say.
+    assert!(toolgate::Stream::<UniqueApplied>::__lean());
     // The violation names both items.
     let mut s = UniqueFlat::stream();
     let Progress::Dead(d) = s.feed(br#"{"s": ["x", "y", "x", "z"]}"#) else { panic!() };
