@@ -959,10 +959,11 @@ impl ItemFilter {
     /// The item `text[item..end]` of the array whose `[` is at `array` closed (`text` is all of
     /// the text read so far, alive): whether it equals an earlier item of the array, exactly as
     /// `uniqueItems` compares (`1` equals `1.0`, `"\u0061"` equals `"a"`, key order is
-    /// irrelevant). `false` also where it may and the reads are spent: then
+    /// irrelevant). A literal is compared at its first letter, which decides it (`end` is then
+    /// after that letter: [`item_text`]). `false` also where it may and the reads are spent: then
     /// [`ItemFilter::unsure`] says so, and the array's close decides.
     pub(crate) fn repeated(&mut self, text: &[u8], array: usize, item: usize, end: usize) -> bool {
-        let Some(raw) = text.get(item..end) else {
+        let Some(raw) = item_text(text, item, end) else {
             self.state |= Self::UNSURE;
             return false;
         };
@@ -991,7 +992,7 @@ impl ItemFilter {
             return false;
         }
         self.state += 1;
-        match repeat_of(text, array, item, end) {
+        match repeat_of(text, array, item, raw) {
             Some(Some(_)) => true,
             Some(None) => false,
             None => {
@@ -1007,17 +1008,35 @@ impl ItemFilter {
     }
 }
 
+/// Whether a value beginning with `b` is a literal (`true`, `false`, `null`): decided at that
+/// letter, and so is whether it repeats an earlier item ([`ItemFilter::repeated`]).
+pub(crate) const fn is_literal_start(b: u8) -> bool {
+    matches!(b, b't' | b'f' | b'n')
+}
+
+/// The text of an array's item that begins at `item` and ends before `end`; for a literal, its
+/// whole word, which its first letter decides (`None`: not within the text).
+pub(crate) fn item_text(text: &[u8], item: usize, end: usize) -> Option<&[u8]> {
+    match text.get(item)? {
+        b't' => Some(b"true"),
+        b'f' => Some(b"false"),
+        b'n' => Some(b"null"),
+        _ => text.get(item..end),
+    }
+}
+
 /// Where an array's item that repeats an earlier one is: `Some(Some((i, j)))`, the first
 /// earlier item it equals and its own index, for the array whose `[` is at `array` and the item
-/// `text[item..end]`; `Some(None)` when it repeats none; `None` when that text is not an array's
-/// beginning (never, for text a reader read alive). Reads the array's text again.
-pub(crate) fn repeat_of(text: &[u8], array: usize, item: usize, end: usize) -> Option<Option<(u64, u64)>> {
-    let src = std::str::from_utf8(text.get(array..end)?).ok()?;
-    let this = Span { src, start: item.checked_sub(array)?, end: src.len() };
+/// `raw` that begins at `item`; `Some(None)` when it repeats none; `None` when that text is not
+/// an array's beginning (never, for text a reader read alive). Reads the array's text again.
+pub(crate) fn repeat_of(text: &[u8], array: usize, item: usize, raw: &[u8]) -> Option<Option<(u64, u64)>> {
+    let before = std::str::from_utf8(text.get(array..item)?).ok()?;
+    let one = std::str::from_utf8(raw).ok()?;
+    let this = Span { src: one, start: 0, end: one.len() };
+    let all = Span { src: before, start: 0, end: before.len() };
     let mut first = None;
     let mut j = 0u64;
-    let all = Span { src, start: 0, end: src.len() };
-    for (i, s) in all.items().take_while(|s| s.start < this.start).enumerate() {
+    for (i, s) in all.items().enumerate() {
         if first.is_none() && json_eq(s, this) {
             first = Some(i as u64);
         }

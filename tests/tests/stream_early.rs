@@ -1184,8 +1184,11 @@ fn a_repeated_item_dies_where_it_closes() {
         (r#"{"nums": [1, 2, 1.0, 3]}"#, Some((", 3", 0))),
         (r#"{"nums": [1, 2, 10e-1 ]}"#, Some((" ]", 0))),
         (r#"{"nums": [1, 10, 100]}"#, None),
-        // Literals: at their last letter.
-        (r#"{"lits": [true, null, true, false]}"#, Some(("e, false", 0))),
+        // Literals: at their first letter, which decides them.
+        (r#"{"lits": [true, null, true, false]}"#, Some(("true, false", 0))),
+        (r#"{"lits": [true, null, false, nul"#, Some(("false, nul", 7))),
+        (r#"{"all": [true, 1, true]}"#, Some(("true]", 0))),
+        (r#"{"any": [[true], true, false, [false], true]}"#, Some(("true]}", 0))),
         // Objects and arrays: at their closing bracket; key order does not matter.
         (r#"{"objs": [{"a": 1, "b": 2}, {"b": 2, "a": 1}, {}]}"#, Some(("}, {}", 0))),
         (r#"{"objs": [{"a": 1}, {"a": 2}, {"b": 1}]}"#, None),
@@ -1193,7 +1196,7 @@ fn a_repeated_item_dies_where_it_closes() {
         // Several subschemas speak of the array.
         (r#"{"all": ["a", 1, "a", 2]}"#, Some(("a\", 2", 1))),
         (r#"{"all": [{"k": [1]}, {"k": [1.0]}, 3]}"#, Some(("]}, 3", 1))),
-        (r#"{"any": [null, [null], null, 0]}"#, Some(("l, 0", 0))),
+        (r#"{"any": [null, [null], null, 0]}"#, Some(("null, 0", 0))),
         (r#"{"inner": [[1, 2], [3, 3]]}"#, Some(("3]]", 1))),
         (r#"{"inner": [[1, 2], [1, 2]]}"#, None),
         // A branch of `anyOf` dies; the other may still hold (two items at most).

@@ -676,14 +676,12 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.out(text, b, *at, Self::number::<false>)
                 }
             }
-            St::Value => {
-                is_ws(b) || if LONG { self.value(b, *at) } else { self.out(text, b, *at, |r, _, b, at| r.value(b, at)) }
-            }
+            St::Value => is_ws(b) || if LONG { self.value(text, b, *at) } else { self.out(text, b, *at, Self::value) },
             St::Lit => {
                 if LONG {
-                    self.literal(text, b, *at)
+                    self.literal(b)
                 } else {
-                    self.out(text, b, *at, Self::literal)
+                    self.out(text, b, *at, |r, _, b, _| r.literal(b))
                 }
             }
             St::After => {
@@ -732,7 +730,7 @@ impl<S: FlatSpec> FlatReader<S> {
                         return true;
                     }
                 }
-                self.value(b, *at)
+                self.value(text, b, *at)
             }
             St::Done => is_ws(b),
         }
@@ -777,7 +775,7 @@ impl<S: FlatSpec> FlatReader<S> {
             i = skip_ws(text, i + 1);
             if let Some(&b) = text.get(i) {
                 *at = i;
-                return self.value(b, i);
+                return self.value(text, b, i);
             }
         }
         *at = i - 1;
@@ -913,7 +911,7 @@ impl<S: FlatSpec> FlatReader<S> {
         let a = S::array(self.inner.cont);
         self.inner.count = 1;
         self.prop = a.item(0);
-        a.max >= 1 && self.value(b, at)
+        a.max >= 1 && self.value(text, b, at)
     }
 
     /// A `}` or `]` (at `at`) that closes the innermost container when it is of that kind: its
@@ -960,9 +958,10 @@ impl<S: FlatSpec> FlatReader<S> {
         true
     }
 
-    /// A value that began at `self.start` ended before `end`: an item of an array with
-    /// `uniqueItems` that equals an earlier item hands the text to the automaton, which dies here
-    /// (the same filter, fed the same items, decides alike: [`ItemFilter`]).
+    /// A value that began at `self.start` ended before `end` (a literal: began, `end` after its
+    /// first letter, which decides it): an item of an array with `uniqueItems` that equals an
+    /// earlier item hands the text to the automaton, which dies here (the same filter, fed the
+    /// same items, decides alike: [`ItemFilter`]).
     #[inline(always)]
     fn item_ends(&mut self, text: &[u8], end: usize) -> bool {
         !self.inner.arr || !S::array(self.inner.cont).unique || self.item_unique(text, end)
@@ -1237,7 +1236,7 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A value's first byte `b` (not whitespace), at `at`.
     #[inline(always)]
-    fn value(&mut self, b: u8, at: usize) -> bool {
+    fn value(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         self.start = at;
         let mut start = S::start(self.prop, b);
         if S::UNIONS {
@@ -1275,7 +1274,9 @@ impl<S: FlatSpec> FlatReader<S> {
             Start::Literal(word) => {
                 self.lit = (word, 1);
                 self.st = St::Lit;
-                word.first() == Some(&b)
+                // (A literal item of an array with `uniqueItems` is compared with the earlier
+                // items at its first letter, which decides it.)
+                word.first() == Some(&b) && self.item_ends(text, at + 1)
             }
             Start::Fixed { masks, max } => {
                 (self.fixed, self.cand, self.max, self.off, self.st) = (masks, 0, max, 0, St::Fixed);
@@ -1711,7 +1712,7 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A byte of a literal.
     #[inline(always)]
-    fn literal(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+    fn literal(&mut self, b: u8) -> bool {
         let (word, i) = self.lit;
         if word.get(usize::from(i)) != Some(&b) {
             return false;
@@ -1719,7 +1720,6 @@ impl<S: FlatSpec> FlatReader<S> {
         self.lit.1 += 1;
         if usize::from(self.lit.1) == word.len() {
             self.st = St::After;
-            return self.item_ends(text, at + 1);
         }
         true
     }

@@ -29,7 +29,7 @@
 
 use std::fmt;
 
-use crate::text::{ItemFilter, KeyFilter, Kind, Scanner, MAX_DEPTH};
+use crate::text::{is_literal_start, ItemFilter, KeyFilter, Kind, Scanner, MAX_DEPTH};
 
 use super::machine::{
     all_bits, exact_name, filter_bits, hex, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end,
@@ -977,6 +977,10 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// The first byte of a value (at `at`).
     fn begin_value(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         self.item_begins(at);
+        if is_literal_start(b) && !self.item_check(text, at + 1) {
+            // A literal item that repeats an earlier one: known at its first letter.
+            return false;
+        }
         let kind = match b {
             b'{' => Kind::Object,
             b'[' => Kind::Array,
@@ -1381,10 +1385,19 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// A value closed before `self.pos`: an item of a followed array with `uniqueItems` that
     /// equals an earlier item is dead here (as the general automaton has it).
     fn item_closed(&mut self, text: &[u8]) -> bool {
+        let parent = (self.depth as usize).checked_sub(1).and_then(|l| self.frames.get(l));
+        // (A literal was compared at its first letter.)
+        parent.is_some_and(|f| is_literal_start(text.get(f.ks).copied().unwrap_or(0)))
+            || self.item_check(text, self.pos)
+    }
+
+    /// [`Lean::item_closed`] of the item from the parent's `ks` to `end` (a literal: `end`
+    /// after its first letter).
+    fn item_check(&mut self, text: &[u8], end: usize) -> bool {
         let prog: &'static Program = self.prog;
         let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
         match parent.and_then(|l| self.frames.get_mut(l)) {
-            Some(f) if prog.node(f.node).unique => !f.items.repeated(text, f.start, f.ks, self.pos),
+            Some(f) if prog.node(f.node).unique => !f.items.repeated(text, f.start, f.ks, end),
             _ => true,
         }
     }

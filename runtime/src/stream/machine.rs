@@ -27,7 +27,7 @@
 
 use crate::num::Limit;
 use crate::pattern::Stepped;
-use crate::text::{repeat_of, ItemFilter, KeyFilter, Kind, Num, Scanner, Span, MAX_DEPTH};
+use crate::text::{is_literal_start, item_text, repeat_of, ItemFilter, KeyFilter, Kind, Num, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
 use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
@@ -1011,7 +1011,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         return false;
                     }
                 }
-                self.begin_value(b, at)
+                self.begin_value(text, b, at)
             }
             Lex::ObjFirst | Lex::Key => {
                 if is_ws(b) {
@@ -1088,7 +1088,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// The first byte of a value.
-    fn begin_value(&mut self, b: u8, at: usize) -> bool {
+    fn begin_value(&mut self, text: &[u8], b: u8, at: usize) -> bool {
         let kind = match b {
             b'{' => Kind::Object,
             b'[' => Kind::Array,
@@ -1133,6 +1133,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if parent.unique {
                 parent.ks = at;
             }
+        }
+        if is_literal_start(b) && !self.item_check(text, level, at, at + 1) {
+            // A literal item that repeats an earlier one: known at its first letter.
+            return false;
         }
         let pushed = self.push_value(level, kind, b, at, true);
         if kind == Kind::String {
@@ -1737,11 +1741,22 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// The value at `level` closed, its last byte before `self.pos` (`at`: the byte that closed
-    /// it). An item of an array with `uniqueItems`: equal to an earlier item, it kills the
-    /// array's slots that have the keyword, here.
+    /// it), or a literal began at `at` (which its first letter decides). An item of an array with
+    /// `uniqueItems`: equal to an earlier item, it kills the array's slots that have the keyword,
+    /// here.
     fn item_closed(&mut self, text: &[u8], level: usize, at: usize) -> bool {
+        let literal = |f: &Frame| is_literal_start(text.get(f.ks).copied().unwrap_or(0));
+        // (A literal was compared at its first letter.)
+        if level.checked_sub(1).and_then(|p| self.frames.get(p)).is_some_and(|f| f.unique && literal(f)) {
+            return true;
+        }
+        self.item_check(text, level, at, self.pos)
+    }
+
+    /// [`Machine::item_closed`] of the item from the parent's `ks` to `end` (a literal: `end`
+    /// after its first letter).
+    fn item_check(&mut self, text: &[u8], level: usize, at: usize, end: usize) -> bool {
         let Some(p) = level.checked_sub(1).filter(|&l| l < self.nf) else { return true };
-        let end = self.pos;
         let Some(f) = self.frames.get_mut(p).filter(|f| f.unique) else { return true };
         f.ke = end;
         if self.degraded || !f.items.repeated(text, f.start, f.ks, end) {
@@ -2400,7 +2415,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
             Why::MinProperties => ViolationKind::MinProperties { limit: node.min_props, count: u64::from(f.count) },
             Why::MinItems => ViolationKind::MinItems { limit: node.min_items, count: u64::from(f.count) },
-            Why::Unique => match repeat_of(text, f.start, f.ks, f.ke) {
+            Why::Unique => match item_text(text, f.ks, f.ke).and_then(|raw| repeat_of(text, f.start, f.ks, raw)) {
                 Some(Some((first, second))) => ViolationKind::UniqueItems { first, second },
                 _ => ViolationKind::False { found },
             },

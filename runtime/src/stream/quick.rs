@@ -963,6 +963,11 @@ impl<X: Delegate> Quick<X> {
                 Some(if object { Tok::ObjFirst } else { Tok::ArrFirst })
             }
             Kind::Bool | Kind::Null => {
+                // A literal item of the array with `uniqueItems` being read: compared with the
+                // earlier items at its first letter, which decides it.
+                if self.in_uniq() && !self.item_done(text, at + 1) {
+                    return None;
+                }
                 let word = match b {
                     b't' => 0,
                     b'f' => 1,
@@ -1154,6 +1159,7 @@ impl<X: Delegate> Quick<X> {
         let Some(&Level { start, .. }) = self.top() else { return true };
         let Some(u) = self.uniq.as_mut().filter(|u| u.pending) else { return true };
         u.pending = false;
+        // (A literal's text is its word, which its first letter decides: `item_text`.)
         let end = u.item + text.get(u.item..at).unwrap_or_default().trim_ascii_end().len();
         !u.items.repeated(text, start, u.item, end)
     }
