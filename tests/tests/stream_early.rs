@@ -1156,7 +1156,8 @@ tool_schema! {
             "any": {"type": "array", "uniqueItems": true},
             "inner": {"type": "array", "items": {"type": "array", "uniqueItems": true}},
             "either": {"anyOf": [{"type": "array", "uniqueItems": true}, {"type": "array", "maxItems": 2}]},
-            "rows": {"type": "array", "uniqueItems": true, "items": {"type": "object", "properties": {"a": {"type": "integer"}}}}
+            "rows": {"type": "array", "uniqueItems": true, "items": {"type": "object", "properties": {"a": {"type": "integer"}}}},
+            "flags": {"type": "array", "items": {"type": ["boolean", "null", "string"]}, "uniqueItems": true}
         },
         "additionalProperties": false
     };
@@ -1189,6 +1190,8 @@ fn a_repeated_item_dies_where_it_closes() {
         (r#"{"lits": [true, null, false, nul"#, Some(("false, nul", 7))),
         (r#"{"all": [true, 1, true]}"#, Some(("true]", 0))),
         (r#"{"any": [[true], true, false, [false], true]}"#, Some(("true]}", 0))),
+        (r#"{"flags": [true, "true", null, false, true, "x"]}"#, Some(("true, \"x", 0))),
+        (r#"{"flags": [true, "true", null, false, "null", "x"]}"#, None),
         // Objects and arrays: at their closing bracket; key order does not matter.
         (r#"{"objs": [{"a": 1, "b": 2}, {"b": 2, "a": 1}, {}]}"#, Some(("}, {}", 0))),
         (r#"{"objs": [{"a": 1}, {"a": 2}, {"b": 1}]}"#, None),
@@ -1210,7 +1213,10 @@ fn a_repeated_item_dies_where_it_closes() {
     ];
     for &(text, expected) in cases {
         let want = expected.map(|(needle, k)| at(text, needle, k));
-        let got = if ["all", "any", "inner", "either", "rows"].iter().any(|p| text.contains(&format!("{{\"{p}\""))) {
+        let got = if ["all", "any", "inner", "either", "rows", "flags"]
+            .iter()
+            .any(|p| text.contains(&format!("{{\"{p}\"")))
+        {
             sure_dies_at::<UniqueApplied>(text)
         } else {
             sure_dies_at::<UniqueFlat>(text)
