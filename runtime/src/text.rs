@@ -922,9 +922,10 @@ pub(crate) fn key_before(text: &[u8], obj: usize, ks: usize, ke: usize) -> Optio
 }
 
 /// The items of an array with `uniqueItems` as a streaming reader sees them close, to find a
-/// repeated item the moment it closes: a 64-bit Bloom filter of their canonical hashes (equal
-/// for equal values: [`Span::canonical_hash`]), and only an item whose bits are all set is
-/// compared with the earlier items, by reading the array's text again. At most
+/// repeated item the moment it closes: a 64-bit Bloom filter of their hashes (strings by their
+/// decoded text, numbers by value, arrays and objects by their content: equal for equal values,
+/// [`Span::deep_hash`]), and only an item whose bits are all set is compared with the earlier
+/// items, by reading the array's text again. At most
 /// [`ItemFilter::READS`] times per array, so that a long array, whose filter saturates, is not
 /// read again at every item (its repeats are found where it closes). Every reader keeps one per
 /// array it follows and feeds it the same items in the same order: they decide alike.

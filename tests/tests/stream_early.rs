@@ -1157,7 +1157,8 @@ tool_schema! {
             "inner": {"type": "array", "items": {"type": "array", "uniqueItems": true}},
             "either": {"anyOf": [{"type": "array", "uniqueItems": true}, {"type": "array", "maxItems": 2}]},
             "rows": {"type": "array", "uniqueItems": true, "items": {"type": "object", "properties": {"a": {"type": "integer"}}}},
-            "flags": {"type": "array", "items": {"type": ["boolean", "null", "string"]}, "uniqueItems": true}
+            "flags": {"type": "array", "items": {"type": ["boolean", "null", "string"]}, "uniqueItems": true},
+            "either_kind": {"type": ["array", "object"], "uniqueItems": true, "maxProperties": 3}
         },
         "additionalProperties": false
     };
@@ -1192,6 +1193,10 @@ fn a_repeated_item_dies_where_it_closes() {
         (r#"{"any": [[true], true, false, [false], true]}"#, Some(("true]}", 0))),
         (r#"{"flags": [true, "true", null, false, true, "x"]}"#, Some(("true, \"x", 0))),
         (r#"{"flags": [true, "true", null, false, "null", "x"]}"#, None),
+        // `uniqueItems` speaks of arrays only: an object's members are no items.
+        (r#"{"either_kind": {"a": 1, "b": 1, "c": true}}"#, None),
+        (r#"{"either_kind": {"a": 1, "b": 1, "a": 2}}"#, Some(("\"a\": 2", 2))),
+        (r#"{"either_kind": [1, [1], 1]}"#, Some(("1]}", 1))),
         // Objects and arrays: at their closing bracket; key order does not matter.
         (r#"{"objs": [{"a": 1, "b": 2}, {"b": 2, "a": 1}, {}]}"#, Some(("}, {}", 0))),
         (r#"{"objs": [{"a": 1}, {"a": 2}, {"b": 1}]}"#, None),
@@ -1213,7 +1218,7 @@ fn a_repeated_item_dies_where_it_closes() {
     ];
     for &(text, expected) in cases {
         let want = expected.map(|(needle, k)| at(text, needle, k));
-        let got = if ["all", "any", "inner", "either", "rows", "flags"]
+        let got = if ["all", "any", "inner", "either", "rows", "flags", "either_kind"]
             .iter()
             .any(|p| text.contains(&format!("{{\"{p}\"")))
         {

@@ -1376,7 +1376,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         let prog: &'static Program = self.prog;
         let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
         if let Some(f) = parent.and_then(|l| self.frames.get_mut(l)) {
-            if prog.node(f.node).unique {
+            if f.kind == Kind::Array && prog.node(f.node).unique {
                 f.ks = at;
             }
         }
@@ -1387,7 +1387,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     fn item_closed(&mut self, text: &[u8]) -> bool {
         let parent = (self.depth as usize).checked_sub(1).and_then(|l| self.frames.get(l));
         // (A literal was compared at its first letter.)
-        parent.is_some_and(|f| is_literal_start(text.get(f.ks).copied().unwrap_or(0)))
+        parent.is_some_and(|f| f.kind == Kind::Array && is_literal_start(text.get(f.ks).copied().unwrap_or(0)))
             || self.item_check(text, self.pos)
     }
 
@@ -1397,7 +1397,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         let prog: &'static Program = self.prog;
         let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
         match parent.and_then(|l| self.frames.get_mut(l)) {
-            Some(f) if prog.node(f.node).unique => !f.items.repeated(text, f.start, f.ks, end),
+            Some(f) if f.kind == Kind::Array && prog.node(f.node).unique => !f.items.repeated(text, f.start, f.ks, end),
             _ => true,
         }
     }
@@ -1409,7 +1409,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     fn repeats(&mut self, text: &[u8], at: usize, end: usize) -> bool {
         let prog: &'static Program = self.prog;
         let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
-        let Some(f) = parent.and_then(|l| self.frames.get_mut(l)).filter(|f| prog.node(f.node).unique) else {
+        let Some(f) =
+            parent.and_then(|l| self.frames.get_mut(l)).filter(|f| f.kind == Kind::Array && prog.node(f.node).unique)
+        else {
             return false;
         };
         let mut items = f.items;
