@@ -1313,6 +1313,14 @@ impl Iterator for Chars<'_> {
     }
 }
 
+/// The multiplier of [`mix`] (and of the integer hash of [`Span::canonical_hash`]).
+const MIX_K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// One step of the value hashes ([`Span::canonical_hash`], [`Span::deep_hash`]).
+const fn mix(x: u64) -> u64 {
+    (x ^ (x >> 31)).wrapping_mul(MIX_K).rotate_left(29)
+}
+
 /// Decoded strings up to this many bytes are hashed by content, longer ones by length only.
 const HASHED: usize = 256;
 
@@ -1587,8 +1595,6 @@ impl<'a> Span<'a> {
     /// numbers by value; arrays and objects only by type (they are compared in full).
     #[must_use]
     pub fn canonical_hash(&self) -> u64 {
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mix = |x: u64| (x ^ (x >> 31)).wrapping_mul(K).rotate_left(29);
         match self.kind() {
             Kind::String => {
                 // Well-formed: without a backslash the text between the quotes is the string.
@@ -1601,7 +1607,7 @@ impl<'a> Span<'a> {
             }
             Kind::Number => {
                 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let int = |i: i128| mix(i as u64 ^ ((i >> 64) as u64).wrapping_mul(K));
+                let int = |i: i128| mix(i as u64 ^ ((i >> 64) as u64).wrapping_mul(MIX_K));
                 match self.scanner().num() {
                     Ok(Num::U(u)) => int(i128::from(u)),
                     Ok(Num::I(i)) => int(i128::from(i)),
@@ -1624,8 +1630,6 @@ impl<'a> Span<'a> {
     /// most that differ, so that a filter of the items of an array of objects is of use. Reads
     /// the whole value.
     fn deep_hash(&self) -> u64 {
-        const K: u64 = 0x9E37_79B9_7F4A_7C15;
-        let mix = |x: u64| (x ^ (x >> 31)).wrapping_mul(K).rotate_left(29);
         match self.kind() {
             Kind::Array => self.items().fold(mix(6), |h, item| mix(h ^ item.deep_hash())),
             // (A sum: the members' order does not matter.)

@@ -1373,33 +1373,35 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// The array around the value beginning at `at` (if it is followed and has `uniqueItems`):
     /// its current item begins there.
     fn item_begins(&mut self, at: usize) {
-        let prog: &'static Program = self.prog;
-        let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
-        if let Some(f) = parent.and_then(|l| self.frames.get_mut(l)) {
-            if f.kind == Kind::Array && prog.node(f.node).unique {
-                f.ks = at;
-            }
+        if let Some(f) = self.unique_parent() {
+            f.ks = at;
         }
+    }
+
+    /// The frame of the followed array with `uniqueItems` around the current value, if it is
+    /// one.
+    fn unique_parent(&mut self) -> Option<&mut Frame> {
+        let prog: &'static Program = self.prog;
+        let l = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf)?;
+        self.frames.get_mut(l).filter(|f| f.kind == Kind::Array && prog.node(f.node).unique)
     }
 
     /// A value closed before `self.pos`: an item of a followed array with `uniqueItems` that
     /// equals an earlier item is dead here (as the general automaton has it).
     fn item_closed(&mut self, text: &[u8]) -> bool {
-        let parent = (self.depth as usize).checked_sub(1).and_then(|l| self.frames.get(l));
-        // (A literal was compared at its first letter.)
-        parent.is_some_and(|f| f.kind == Kind::Array && is_literal_start(text.get(f.ks).copied().unwrap_or(0)))
-            || self.item_check(text, self.pos)
+        let end = self.pos;
+        match self.unique_parent() {
+            // (A literal was compared at its first letter.)
+            Some(f) if is_literal_start(text.get(f.ks).copied().unwrap_or(0)) => true,
+            Some(f) => !f.items.repeated(text, f.start, f.ks, end),
+            None => true,
+        }
     }
 
-    /// [`Lean::item_closed`] of the item from the parent's `ks` to `end` (a literal: `end`
-    /// after its first letter).
+    /// A literal item begins at the parent's `ks` (`end` after its first letter, which decides
+    /// it): whether it repeats no earlier item, as [`Lean::item_closed`] has it for the others.
     fn item_check(&mut self, text: &[u8], end: usize) -> bool {
-        let prog: &'static Program = self.prog;
-        let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
-        match parent.and_then(|l| self.frames.get_mut(l)) {
-            Some(f) if f.kind == Kind::Array && prog.node(f.node).unique => !f.items.repeated(text, f.start, f.ks, end),
-            _ => true,
-        }
+        self.unique_parent().is_none_or(|f| !f.items.repeated(text, f.start, f.ks, end))
     }
 
     /// Whether the value `text[at..end]`, complete, is an item of a followed array with
@@ -1407,13 +1409,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// not (one that does is read again byte by byte, and taken where it closes, as it would
     /// be had it not been complete).
     fn repeats(&mut self, text: &[u8], at: usize, end: usize) -> bool {
-        let prog: &'static Program = self.prog;
-        let parent = (self.depth as usize).checked_sub(1).filter(|&l| l < self.nf);
-        let Some(f) =
-            parent.and_then(|l| self.frames.get_mut(l)).filter(|f| f.kind == Kind::Array && prog.node(f.node).unique)
-        else {
-            return false;
-        };
+        let Some(f) = self.unique_parent() else { return false };
         let mut items = f.items;
         if items.repeated(text, f.start, at, end) {
             return true;
