@@ -1268,3 +1268,114 @@ fn a_long_array_past_its_filter_leaves_its_repeats_to_its_close() {
     let text = format!(r#"{{"s": [{}]}}"#, items.join(", "));
     assert_eq!(sure_dies_at::<UniqueFlat>(&text), None);
 }
+
+tool_schema! {
+    /// Numbers where the flat reader reads them.
+    pub struct Ranges = {
+        "type": "object",
+        "properties": {
+            "x": {"type": "number"},
+            "free": {},
+            "list": {"type": "array", "items": {"type": "number", "maximum": 1e300}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// Numbers where the quick reader and the lean automaton read them (an `anyOf`: the general
+    /// automaton's).
+    pub struct RangesLean = {
+        "type": "object",
+        "properties": {
+            "x": {"type": "number"},
+            "free": {"type": "array"},
+            "either": {"anyOf": [{"type": "number"}, {"type": "string"}]},
+            "nz": {"not": {"type": "string"}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// A number at the root.
+    pub struct RangesRoot = {"type": "number"};
+}
+
+#[test]
+fn a_number_dies_at_the_exponent_digit_that_puts_it_beyond_the_f64_range() {
+    let long = format!("1{}", "0".repeat(400));
+    // (a number, the byte of it where it dies; `None`: alive and valid)
+    let numbers: Vec<(String, Option<usize>)> = vec![
+        // At the digit after which the exponent can only grow (f64::MAX is 1.79e308).
+        ("1e309".into(), Some(4)),
+        ("1E+309".into(), Some(5)),
+        ("-1e400".into(), Some(5)),
+        ("1e0000309".into(), Some(8)),
+        ("12345678901234567890123e290".into(), Some(26)),
+        ("0.1e310".into(), Some(6)),
+        // At the edge, the conversion decides.
+        ("1.8e308".into(), Some(6)),
+        ("1.7e308".into(), None),
+        ("0.01e310".into(), None),
+        ("1e308".into(), None),
+        // Whatever follows, these stay within it.
+        ("0.001e310".into(), None),
+        ("0e999999999999".into(), None),
+        ("-0.000e999".into(), None),
+        ("1e-999999999999".into(), None),
+        ("6.02e23".into(), None),
+        // A mantissa beyond the range alone is alive (an exponent may bring it back) ...
+        (format!("{long}e-400"), None),
+        (format!("{long}.5e-300"), None),
+        // ... and dies at its exponent's first digit when that exponent cannot.
+        (format!("{long}e0"), Some(402)),
+        (format!("{long}e+1"), Some(403)),
+    ];
+    let mut checked = 0;
+    for (number, dies) in &numbers {
+        for (prefix, suffix) in [(r#"{"x": "#, "}"), (r#"{"free": ["#, "]}"), (r#"{"list": [1, "#, "]}"), ("", "")] {
+            let text = format!("{prefix}{number}{suffix}");
+            let want = dies.map(|k| prefix.len() + k);
+            let flat_ok = !(prefix.contains("list") && dies.is_none());
+            if prefix.is_empty() {
+                assert_eq!(sure_dies_at::<RangesRoot>(&text), want, "{text}");
+                assert_eq!(RangesRoot::is_valid_json(&text), dies.is_none(), "{text}");
+            } else if flat_ok {
+                assert_eq!(sure_dies_at::<Ranges>(&text), want, "{text}");
+                assert_eq!(Ranges::is_valid_json(&text), dies.is_none(), "{text}");
+            }
+            if !prefix.contains("list") && !prefix.is_empty() {
+                assert_eq!(sure_dies_at::<RangesLean>(&text), want, "{text}");
+                assert_eq!(RangesLean::is_valid_json(&text), dies.is_none(), "{text}");
+            }
+            checked += 1;
+        }
+        for text in [
+            format!(r#"{{"either": {number}}}"#),
+            format!(r#"{{"x": {number}, "free": [{number}]}}"#),
+            format!(r#"{{"nz": [{number}]}}"#),
+        ] {
+            let first = text.find(number.as_str()).unwrap_or(0);
+            assert_eq!(sure_dies_at::<RangesLean>(&text), dies.map(|k| first + k), "{text}");
+        }
+    }
+    assert_eq!(checked, numbers.len() * 4);
+    assert!(toolgate::Stream::<Ranges>::__flat());
+    assert!(toolgate::Stream::<RangesLean>::__lean(), "lean");
+    assert!(!toolgate::Stream::<RangesLean>::__flat(), "not flat");
+    // The explanation.
+    let mut s = Ranges::stream();
+    let Progress::Dead(d) = s.feed(br#"{"x": 2e309}"#) else { panic!("beyond the range") };
+    assert_eq!(d.to_string(), "at byte 10: not JSON: a number out of range at line 1 column 11");
+    // A token mask lets a model write no digit that takes the number there, and lets it close.
+    let vocab = toolgate::Vocabulary::new(["0", "8", "9", "}", "e"]);
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let mut s = Ranges::stream();
+    s.feed(br#"{"x": 1e30"#);
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 1, 3]);
+    s.feed(b"8");
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [3]);
+}

@@ -51,7 +51,7 @@ use crate::pattern::{unit_range, Pattern, Stepped};
 use crate::text::{hash_text, key_before, ItemFilter, Num, Scanner, Str};
 
 use super::lean::{judge_complete, WINDOW};
-use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead};
+use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead, ExpWatch, NumSt};
 use super::program::Program;
 use super::Reader;
 
@@ -515,6 +515,8 @@ pub struct FlatReader<S: FlatSpec> {
     digits: usize,
     point: Option<usize>,
     exp: bool,
+    /// the current number's exponent, watched for the `f64` range
+    watch: ExpWatch,
     /// the current escape, and the current multi-byte character (continuation bytes due, the
     /// range of the next)
     esc: Esc,
@@ -1694,12 +1696,27 @@ impl<S: FlatSpec> FlatReader<S> {
             }
             _ => return false,
         };
+        if matches!(next, St::E | St::ESign | St::Exp) && !self.exponent(text, next, at) {
+            return false;
+        }
         if matches!(next, St::Zero | St::Int | St::Frac) {
             self.sig = self.sig.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
             self.digits += 1;
         }
         self.st = next;
         true
+    }
+
+    /// A number's byte (at `at`) that took it to state `next`, of its exponent: whether the
+    /// number may still be within the `f64` range (`false`: the automaton finds it dead here).
+    #[inline(never)]
+    fn exponent(&mut self, text: &[u8], next: St, at: usize) -> bool {
+        let n = match next {
+            St::E => NumSt::Exp,
+            St::ESign => NumSt::ExpSign,
+            _ => NumSt::ExpDigits,
+        };
+        self.watch.step(n, text.get(self.start..=at).unwrap_or_default())
     }
 
     /// The number ended before the byte at `at`: its verdict (the byte is read after it).
@@ -1747,6 +1764,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             digits: 0,
             point: None,
             exp: false,
+            watch: ExpWatch::OFF,
             esc: Esc::Start,
             utf: (0, 0, 0),
             key_esc: false,

@@ -33,7 +33,7 @@ use crate::text::{is_literal_start, ItemFilter, KeyFilter, Kind, Scanner, MAX_DE
 
 use super::machine::{
     all_bits, exact_name, filter_bits, hex, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end,
-    utf8_lead, Death, KindBits, Lex, Machine, NumSt, WORDS,
+    utf8_lead, Death, ExpWatch, KindBits, Lex, Machine, NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, Node, Program, NONE};
 use crate::pattern::Stepped;
@@ -212,8 +212,11 @@ pub struct Lean<const S: usize, const D: usize, X: Delegate = Whole> {
     /// the number being read got no frame: its subschema (this node) judges only its bounds,
     /// decided when it ends
     lazy: u16,
+    /// where the number being read began, whether it has an exponent, and its exponent
+    /// watched for the `f64` range
     num_start: usize,
     num_exp: bool,
+    num_watch: ExpWatch,
     /// no value beginning before this offset is read at once by its scan function (after an
     /// attempt that failed: see [`Lean::skip_complete`])
     ff_block: usize,
@@ -249,6 +252,7 @@ impl<const S: usize, const D: usize, X: Delegate> Clone for Lean<S, D, X> {
         self.lazy = src.lazy;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
+        self.num_watch = src.num_watch;
         self.ff_block = src.ff_block;
         // Not `Option::clone_from`: its `None` arm moves a whole `Option<X>` (the general
         // automaton's size) even when both sides are `None`, as they are at almost every node
@@ -345,6 +349,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             lazy: NONE,
             num_start: 0,
             num_exp: false,
+            num_watch: ExpWatch::OFF,
             ff_block: 0,
             sub: None,
             dead: false,
@@ -547,7 +552,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             let Some(&b) = text.get(self.pos) else { return true };
             let alive = match self.lex {
                 Lex::Str => self.string_part(text, b),
-                Lex::Num(NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if b.is_ascii_digit() => {
+                Lex::Num(st @ (NumSt::Int | NumSt::Frac | NumSt::ExpDigits))
+                    if b.is_ascii_digit() && !(st == NumSt::ExpDigits && self.num_watch.on()) =>
+                {
                     let mut pos = self.pos + 1;
                     while text.get(pos).is_some_and(u8::is_ascii_digit) {
                         pos += 1;
@@ -867,6 +874,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 let next = num_step(st, b);
                 if let Some(n) = next {
                     self.num_exp |= n == NumSt::Exp;
+                    if !self.num_watch.step(n, text.get(self.num_start..=self.pos).unwrap_or_default()) {
+                        return false;
+                    }
                     self.lex = Lex::Num(n);
                     self.pos += 1;
                     return true;

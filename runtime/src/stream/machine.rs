@@ -264,6 +264,95 @@ pub(super) const fn num_step(st: NumSt, b: u8) -> Option<NumSt> {
     }
 }
 
+/// A number's positive exponent, watched for the `f64` range as its digits come: beyond that
+/// range a number is a syntax error (as `serde_json` reads it), and once the exponent has put it
+/// there no continuation brings it back, since more digits only make the exponent larger.
+/// (A mantissa alone beyond the range is not dead: an exponent may still follow and bring it
+/// back, `1` and 400 zeros `e-400`.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct ExpWatch {
+    /// the decimal magnitude of the mantissa's leading significant digit (`12.5`: 1, `0.05`:
+    /// -2); [`ExpWatch::OFF`]'s: no exponent watched (none, a negative one, or a mantissa of
+    /// zeros, which stays zero)
+    mag: i32,
+    /// the exponent's value so far (saturating)
+    exp: u32,
+    /// whether a digit of the exponent was read
+    read: bool,
+}
+
+impl ExpWatch {
+    /// Nothing watched.
+    pub(super) const OFF: Self = Self { mag: i32::MIN, exp: 0, read: false };
+
+    /// Whether an exponent is watched (its digits must come through [`ExpWatch::digit`]).
+    pub(super) const fn on(&self) -> bool {
+        self.mag != Self::OFF.mag
+    }
+
+    /// At a number's `e`: the watch of its exponent, given its mantissa's text (`-0.05`).
+    pub(super) fn new(mantissa: &[u8]) -> Self {
+        let digits = mantissa.strip_prefix(b"-").unwrap_or(mantissa);
+        let (int, frac) = match digits.iter().position(|&c| c == b'.') {
+            Some(dot) => (digits.get(..dot).unwrap_or_default(), digits.get(dot + 1..).unwrap_or_default()),
+            None => (digits, &b""[..]),
+        };
+        // JSON's integer part is `0` or begins with a digit other than 0.
+        let mag = if int.first().is_some_and(|&c| c != b'0') {
+            i64::try_from(int.len()).unwrap_or(i64::MAX) - 1
+        } else {
+            match frac.iter().position(|&c| c != b'0') {
+                Some(zeros) => -1 - i64::try_from(zeros).unwrap_or(i64::MAX),
+                None => return Self::OFF,
+            }
+        };
+        let mag = i32::try_from(mag.clamp(i64::from(i32::MIN) + 1, i64::from(i32::MAX))).unwrap_or(i32::MAX);
+        Self { mag, exp: 0, read: false }
+    }
+
+    /// The number whose text so far is `number` (its last byte included) went on to state `n`:
+    /// whether it may (`false`: it is beyond the `f64` range, and stays so whatever follows).
+    /// Every number's byte that takes it to an exponent state comes through here.
+    pub(super) fn step(&mut self, n: NumSt, number: &[u8]) -> bool {
+        match (n, number.split_last()) {
+            (NumSt::Exp, Some((_, mantissa))) => {
+                *self = Self::new(mantissa);
+                true
+            }
+            (NumSt::ExpSign, Some((b'-', _))) => {
+                *self = Self::OFF;
+                true
+            }
+            (NumSt::ExpDigits, Some((&d, _))) => self.digit(d, number),
+            _ => true,
+        }
+    }
+
+    /// Whether a digit `d` of the exponent may be read (`false`: the number is beyond the `f64`
+    /// range, and stays so whatever follows). `number`: the number's text, `d` included, read
+    /// again only where its magnitude is at the range's edge (once a number at most: the
+    /// exponent's value only grows, and passes the edge's value once).
+    fn digit(&mut self, d: u8, number: &[u8]) -> bool {
+        if !self.on() {
+            return true;
+        }
+        let exp = self.exp.saturating_mul(10).saturating_add(u32::from(d.wrapping_sub(b'0')));
+        let changed = exp != self.exp || !self.read;
+        (self.exp, self.read) = (exp, true);
+        if !changed {
+            // A leading zero of the exponent: the value has not changed.
+            return true;
+        }
+        // The value lies in [10^top, 10^(top + 1)).
+        match i64::from(self.mag) + i64::from(exp) {
+            top if top >= 309 => false,
+            top if top <= 307 => true,
+            // At the edge (f64::MAX is 1.79e308): the conversion decides.
+            _ => std::str::from_utf8(number).is_ok_and(|t| Scanner::new(t).number().is_ok()),
+        }
+    }
+}
+
 /// A byte that begins a multi-byte UTF-8 character: the continuation bytes due and the range
 /// of the next one (`None`: no character begins with it).
 pub(super) const fn utf8_lead(b: u8) -> Option<(u8, u8, u8)> {
@@ -356,9 +445,11 @@ pub struct Machine<const S: usize, const D: usize> {
     /// bounds, decided when it ends (a frame is made then only if the literal breaks them or is
     /// not short)
     lazy: u16,
-    /// where the number being read began, and whether it has an exponent
+    /// where the number being read began, whether it has an exponent, and its exponent
+    /// watched for the `f64` range
     num_start: usize,
     num_exp: bool,
+    num_watch: ExpWatch,
     /// where the text died, and why
     dead: Option<(usize, Fate)>,
 }
@@ -398,6 +489,7 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.lazy = src.lazy;
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
+        self.num_watch = src.num_watch;
         self.dead = src.dead;
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
             d.copy_from_slice(s);
@@ -446,6 +538,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             lazy: NONE,
             num_start: 0,
             num_exp: false,
+            num_watch: ExpWatch::OFF,
             dead: None,
         }
     }
@@ -605,7 +698,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                 }
-                Lex::Num(NumSt::Int | NumSt::Frac | NumSt::ExpDigits) if b.is_ascii_digit() => {
+                Lex::Num(st @ (NumSt::Int | NumSt::Frac | NumSt::ExpDigits))
+                    if b.is_ascii_digit() && !(st == NumSt::ExpDigits && self.num_watch.on()) =>
+                {
                     self.pos += 1;
                     while text.get(self.pos).is_some_and(u8::is_ascii_digit) {
                         self.pos += 1;
@@ -972,7 +1067,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
             Lex::Num(st) => {
-                if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits) && b.is_ascii_digit() {
+                if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits)
+                    && b.is_ascii_digit()
+                    && !(st == NumSt::ExpDigits && self.num_watch.on())
+                {
                     let mut i = at + 1;
                     while text.get(i).is_some_and(u8::is_ascii_digit) {
                         i += 1;
@@ -983,6 +1081,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let next = num_step(st, b);
                 if let Some(n) = next {
                     self.num_exp |= n == NumSt::Exp;
+                    if !self.num_watch.step(n, text.get(self.num_start..=at).unwrap_or_default()) {
+                        return self.syntax(at, "a number out of range");
+                    }
                     self.lex = Lex::Num(n);
                     self.pos += 1;
                     return true;

@@ -31,8 +31,8 @@ use crate::text::{ItemFilter, Kind, Num, Scanner};
 
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
-    all_bits, hex, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead, KindBits,
-    NumSt, WORDS,
+    all_bits, hex, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead, ExpWatch,
+    KindBits, NumSt, WORDS,
 };
 use super::program::{narrow_byte, shape, ty, Node, Program, Tagged, NONE};
 
@@ -163,8 +163,9 @@ pub struct Quick<X: Delegate> {
     /// stepping stopped because the pattern matched (else the automaton gave up, or there is
     /// none to step)
     pmatch: bool,
-    /// the current number has an exponent
+    /// the current number has an exponent, and its exponent watched for the `f64` range
     exp: bool,
+    watch: ExpWatch,
     /// where the current number stands
     num: NumSt,
     /// the current literal (0 `true`, 1 `false`, 2 `null`) and its bytes read
@@ -209,6 +210,7 @@ impl<X: Delegate> Quick<X> {
             pdone: true,
             pmatch: false,
             exp: false,
+            watch: ExpWatch::OFF,
             num: NumSt::Int,
             lit: (0, 0),
             esc: Esc::Start,
@@ -332,11 +334,13 @@ impl<X: Delegate> Quick<X> {
             }
             Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
             Tok::Num => match num_step(self.num, b) {
-                Some(n) => {
-                    self.exp |= n == NumSt::Exp;
+                // (An exponent's `e`, and its sign and digits while it is watched for the `f64`
+                // range, go the long way.)
+                Some(n) if n != NumSt::Exp && !self.watch.on() => {
                     self.num = n;
                     true
                 }
+                Some(_) => false,
                 // The number ends before `b`: its verdict, then `b` after it.
                 None => self.number_ends(text, b),
             },
@@ -744,13 +748,20 @@ impl<X: Delegate> Quick<X> {
                 self.num = st;
                 return Some(Tok::Num);
             };
-            if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits) && b.is_ascii_digit() {
+            if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits)
+                && b.is_ascii_digit()
+                && !(st == NumSt::ExpDigits && self.watch.on())
+            {
                 *pos += 1;
                 continue;
             }
             match num_step(st, b) {
                 Some(n) => {
                     self.exp |= n == NumSt::Exp;
+                    // Beyond the `f64` range once and for all: the automaton finds it dead.
+                    if !self.watch.step(n, text.get(self.start..=*pos).unwrap_or_default()) {
+                        return None;
+                    }
                     st = n;
                     *pos += 1;
                 }
@@ -934,6 +945,7 @@ impl<X: Delegate> Quick<X> {
                     return self.judge_number(text.get(at..end).unwrap_or_default(), || num);
                 }
                 self.exp = false;
+                self.watch = ExpWatch::OFF;
                 let st = match b {
                     b'-' => NumSt::Minus,
                     b'0' => NumSt::Zero,
