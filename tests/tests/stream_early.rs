@@ -1364,6 +1364,16 @@ fn a_number_dies_at_the_exponent_digit_that_puts_it_beyond_the_f64_range() {
     assert!(toolgate::Stream::<Ranges>::__flat());
     assert!(toolgate::Stream::<RangesLean>::__lean(), "lean");
     assert!(!toolgate::Stream::<RangesLean>::__flat(), "not flat");
+    // Why an `enum`/`const` of numbers waits for the number's end: numbers are read as `f64`,
+    // and a text whose digits differ from every member's may still be one of them.
+    tool_schema! {
+        /// A number const.
+        pub struct Two = {"const": 2};
+    }
+    for text in ["1.99999999999999999999", "2.00000000000000000001", "0.2e1", "20e-1"] {
+        assert!(Two::is_valid_json(text), "{text}");
+        assert_eq!(sure_dies_at::<Two>(text), None, "{text}");
+    }
     // The explanation.
     let mut s = Ranges::stream();
     let Progress::Dead(d) = s.feed(br#"{"x": 2e309}"#) else { panic!("beyond the range") };
