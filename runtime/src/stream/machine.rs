@@ -275,15 +275,17 @@ pub(super) struct ExpWatch {
     /// -2); [`ExpWatch::OFF`]'s: no exponent watched (none, a negative one, or a mantissa of
     /// zeros, which stays zero)
     mag: i32,
-    /// the exponent's value so far (saturating)
+    /// the exponent's value so far (saturating below [`ExpWatch::UNREAD`]), or
+    /// [`ExpWatch::UNREAD`] before its first digit
     exp: u32,
-    /// whether a digit of the exponent was read
-    read: bool,
 }
 
 impl ExpWatch {
     /// Nothing watched.
-    pub(super) const OFF: Self = Self { mag: i32::MIN, exp: 0, read: false };
+    pub(super) const OFF: Self = Self { mag: i32::MIN, exp: Self::UNREAD };
+
+    /// [`ExpWatch::exp`] before the exponent's first digit.
+    const UNREAD: u32 = u32::MAX;
 
     /// Whether an exponent is watched (its digits must come through [`ExpWatch::digit`]).
     pub(super) const fn on(&self) -> bool {
@@ -307,7 +309,7 @@ impl ExpWatch {
             }
         };
         let mag = i32::try_from(mag.clamp(i64::from(i32::MIN) + 1, i64::from(i32::MAX))).unwrap_or(i32::MAX);
-        Self { mag, exp: 0, read: false }
+        Self { mag, exp: Self::UNREAD }
     }
 
     /// The number whose text so far is `number` (its last byte included) went on to state `n`:
@@ -336,9 +338,10 @@ impl ExpWatch {
         if !self.on() {
             return true;
         }
-        let exp = self.exp.saturating_mul(10).saturating_add(u32::from(d.wrapping_sub(b'0')));
-        let changed = exp != self.exp || !self.read;
-        (self.exp, self.read) = (exp, true);
+        let before = if self.exp == Self::UNREAD { 0 } else { self.exp };
+        let exp = before.saturating_mul(10).saturating_add(u32::from(d.wrapping_sub(b'0'))).min(Self::UNREAD - 1);
+        let changed = exp != self.exp;
+        self.exp = exp;
         if !changed {
             // A leading zero of the exponent: the value has not changed.
             return true;
