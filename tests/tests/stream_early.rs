@@ -1337,11 +1337,13 @@ fn a_number_dies_at_the_exponent_digit_that_puts_it_beyond_the_f64_range() {
         for (prefix, suffix) in [(r#"{"x": "#, "}"), (r#"{"free": ["#, "]}"), (r#"{"list": [1, "#, "]}"), ("", "")] {
             let text = format!("{prefix}{number}{suffix}");
             let want = dies.map(|k| prefix.len() + k);
-            let flat_ok = !(prefix.contains("list") && dies.is_none());
+            // (The list's items have a `maximum`: a number within the range but past it dies
+            // where it ends, which other tests check.)
+            let maybe_past_maximum = prefix.contains("list") && dies.is_none();
             if prefix.is_empty() {
                 assert_eq!(sure_dies_at::<RangesRoot>(&text), want, "{text}");
                 assert_eq!(RangesRoot::is_valid_json(&text), dies.is_none(), "{text}");
-            } else if flat_ok {
+            } else if !maybe_past_maximum {
                 assert_eq!(sure_dies_at::<Ranges>(&text), want, "{text}");
                 assert_eq!(Ranges::is_valid_json(&text), dies.is_none(), "{text}");
             }
