@@ -1332,7 +1332,6 @@ fn a_number_dies_at_the_exponent_digit_that_puts_it_beyond_the_f64_range() {
         (format!("{long}e0"), Some(402)),
         (format!("{long}e+1"), Some(403)),
     ];
-    let mut checked = 0;
     for (number, dies) in &numbers {
         for (prefix, suffix) in [(r#"{"x": "#, "}"), (r#"{"free": ["#, "]}"), (r#"{"list": [1, "#, "]}"), ("", "")] {
             let text = format!("{prefix}{number}{suffix}");
@@ -1351,7 +1350,6 @@ fn a_number_dies_at_the_exponent_digit_that_puts_it_beyond_the_f64_range() {
                 assert_eq!(sure_dies_at::<RangesLean>(&text), want, "{text}");
                 assert_eq!(RangesLean::is_valid_json(&text), dies.is_none(), "{text}");
             }
-            checked += 1;
         }
         for text in [
             format!(r#"{{"either": {number}}}"#),
@@ -1362,7 +1360,6 @@ fn a_number_dies_at_the_exponent_digit_that_puts_it_beyond_the_f64_range() {
             assert_eq!(sure_dies_at::<RangesLean>(&text), dies.map(|k| first + k), "{text}");
         }
     }
-    assert_eq!(checked, numbers.len() * 4);
     assert!(toolgate::Stream::<Ranges>::__flat());
     assert!(toolgate::Stream::<RangesLean>::__lean(), "lean");
     assert!(!toolgate::Stream::<RangesLean>::__flat(), "not flat");

@@ -552,9 +552,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             let Some(&b) = text.get(self.pos) else { return true };
             let alive = match self.lex {
                 Lex::Str => self.string_part(text, b),
-                Lex::Num(st @ (NumSt::Int | NumSt::Frac | NumSt::ExpDigits))
-                    if b.is_ascii_digit() && !(st == NumSt::ExpDigits && self.num_watch.on()) =>
-                {
+                Lex::Num(st) if b.is_ascii_digit() && self.num_watch.runs(st) => {
                     let mut pos = self.pos + 1;
                     while text.get(pos).is_some_and(u8::is_ascii_digit) {
                         pos += 1;

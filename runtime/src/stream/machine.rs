@@ -292,6 +292,17 @@ impl ExpWatch {
         self.mag != Self::OFF.mag
     }
 
+    /// Whether a digit read in number state `st` only goes on the number, so that the digits
+    /// after it may be read with it in one run: in the integer part, the fraction, or an
+    /// exponent not watched (a watched one's digits come through [`ExpWatch::step`] one by one).
+    pub(super) const fn runs(&self, st: NumSt) -> bool {
+        match st {
+            NumSt::Int | NumSt::Frac => true,
+            NumSt::ExpDigits => !self.on(),
+            _ => false,
+        }
+    }
+
     /// At a number's `e`: the watch of its exponent, given its mantissa's text (`-0.05`).
     pub(super) fn new(mantissa: &[u8]) -> Self {
         let digits = mantissa.strip_prefix(b"-").unwrap_or(mantissa);
@@ -701,9 +712,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                 }
-                Lex::Num(st @ (NumSt::Int | NumSt::Frac | NumSt::ExpDigits))
-                    if b.is_ascii_digit() && !(st == NumSt::ExpDigits && self.num_watch.on()) =>
-                {
+                Lex::Num(st) if b.is_ascii_digit() && self.num_watch.runs(st) => {
                     self.pos += 1;
                     while text.get(self.pos).is_some_and(u8::is_ascii_digit) {
                         self.pos += 1;
@@ -1070,10 +1079,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
             Lex::Num(st) => {
-                if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits)
-                    && b.is_ascii_digit()
-                    && !(st == NumSt::ExpDigits && self.num_watch.on())
-                {
+                if b.is_ascii_digit() && self.num_watch.runs(st) {
                     let mut i = at + 1;
                     while text.get(i).is_some_and(u8::is_ascii_digit) {
                         i += 1;

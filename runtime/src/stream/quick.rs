@@ -748,10 +748,7 @@ impl<X: Delegate> Quick<X> {
                 self.num = st;
                 return Some(Tok::Num);
             };
-            if matches!(st, NumSt::Int | NumSt::Frac | NumSt::ExpDigits)
-                && b.is_ascii_digit()
-                && !(st == NumSt::ExpDigits && self.watch.on())
-            {
+            if b.is_ascii_digit() && self.watch.runs(st) {
                 *pos += 1;
                 continue;
             }
