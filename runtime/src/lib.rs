@@ -302,6 +302,7 @@ pub mod __private {
     };
     pub use crate::stream::lean::Lean;
     pub use crate::stream::machine::{in_bounds as stream_in_bounds, Machine};
+    pub use crate::stream::members::NumMember;
     pub use crate::stream::program::{
         scan_never as stream_scan_never, shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged,
         NONE,

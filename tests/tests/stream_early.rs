@@ -1388,3 +1388,131 @@ fn a_number_dies_at_the_exponent_digit_that_puts_it_beyond_the_f64_range() {
     s.allowed(&vocab, &mut mask);
     assert_eq!(mask.allowed().collect::<Vec<_>>(), [3]);
 }
+
+tool_schema! {
+    /// `enum`s and `const`s of numbers where the flat reader reads them.
+    pub struct Levels = {
+        "type": "object",
+        "properties": {
+            "level": {"enum": [1, 2, 4, 8]},
+            "ratio": {"const": 0.25},
+            "mode": {"oneOf": [{"const": 1, "description": "one"}, {"const": -3, "description": "minus three"}]},
+            "list": {"type": "array", "items": {"enum": [10, 1e-7, 0]}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// The same where the quick reader and the lean automaton read them (an `anyOf` and a `not`
+    /// beside: the general automaton's).
+    pub struct LevelsLean = {
+        "type": "object",
+        "properties": {
+            "level": {"enum": [1, 2, 4, 8]},
+            "ratio": {"const": 0.25},
+            "mode": {"anyOf": [{"const": 1}, {"const": -3}]},
+            "list": {"type": "array", "items": {"enum": [10, 1e-7, 0]}},
+            "free": {"type": "array"},
+            "odd": {"enum": [1, 2, 4, 8], "not": {"const": 2}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// An `enum` of numbers at the root.
+    pub struct LevelsRoot = {"enum": [1, 2, 4, 8]};
+}
+
+#[test]
+fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable() {
+    let long = format!("1{}", "0".repeat(70));
+    // (the property, a number, the byte of it where it dies before it ends, whether it is valid)
+    let cases: Vec<(&str, String, Option<usize>, bool)> = vec![
+        ("level", "5".into(), Some(0), false),
+        ("level", "-1".into(), Some(0), false),
+        ("level", "1.5".into(), Some(2), false),
+        ("level", "25".into(), Some(1), false),
+        ("level", "2e5".into(), Some(2), false),
+        ("level", "1e1".into(), Some(2), false),
+        ("level", "20e-2".into(), Some(4), false),
+        ("level", "20e+".into(), Some(3), false),
+        ("level", "0e".into(), Some(1), false),
+        ("level", "4.00000000001".into(), Some(12), false),
+        // Numbers are read as `f64`: these are members.
+        ("level", "80e-1".into(), None, true),
+        ("level", "0.4e1".into(), None, true),
+        ("level", "3.99999999999999999999".into(), None, true),
+        ("level", "8.0000000000000000001".into(), None, true),
+        ("level", "4E+0".into(), None, true),
+        (
+            "level",
+            format!("{long}e-70"),
+            None,
+            true,
+        ),
+        // Alive until they end: `3` may become 3.99999999999999999999, `0` 0.4e1.
+        ("level", "3".into(), None, false),
+        ("level", "0".into(), None, false),
+        // Beyond its first 64 bytes a number is judged where it ends.
+        ("level", format!("{long}e-69"), None, false),
+        ("ratio", "0.25".into(), None, true),
+        ("ratio", "25e-2".into(), None, true),
+        ("ratio", "0.3".into(), Some(2), false),
+        ("ratio", "-0.25".into(), Some(0), false),
+        ("ratio", "2.5e-2".into(), Some(5), false),
+        ("mode", "1".into(), None, true),
+        ("mode", "-3".into(), None, true),
+        ("mode", "-1".into(), Some(1), false),
+        ("mode", "2".into(), Some(0), false),
+        // Zero is a member: any mantissa may still read as 0 (5e-999) until its exponent is
+        // known to be positive.
+        ("list", "0".into(), None, true),
+        ("list", "1e-7".into(), None, true),
+        ("list", "1E1".into(), None, true),
+        ("list", "5e-999".into(), None, true),
+        ("list", "5".into(), None, false),
+        ("list", "5e1".into(), Some(2), false),
+        ("list", "-5e+".into(), Some(3), false),
+    ];
+    for (prop, number, early, valid) in &cases {
+        let (prefix, suffix) = if *prop == "list" { (r#"{"list": [0, "#, "]}") } else { ("", "}") };
+        let prefix = if *prop == "list" { prefix.to_string() } else { format!(r#"{{"{prop}": "#) };
+        let text = format!("{prefix}{number}{suffix}");
+        // Dead early where it says, else (invalid) where the number ends.
+        let want = match (early, valid) {
+            (Some(k), _) => Some(prefix.len() + k),
+            (None, false) => Some(prefix.len() + number.len()),
+            (None, true) => None,
+        };
+        assert_eq!(Levels::is_valid_json(&text), *valid, "{text}");
+        assert_eq!(sure_dies_at::<Levels>(&text), want, "{text}");
+        assert_eq!(LevelsLean::is_valid_json(&text), *valid, "{text}");
+        assert_eq!(sure_dies_at::<LevelsLean>(&text), want, "{text}");
+        if *prop == "level" {
+            // At the root, and under `not` (the general automaton's: the same death).
+            assert_eq!(sure_dies_at::<LevelsRoot>(number), *early, "{number}");
+            let odd = format!(r#"{{"odd": {number}}}"#);
+            assert_eq!(sure_dies_at::<LevelsLean>(&odd), want.map(|w| w - prefix.len() + 8), "{odd}");
+        }
+    }
+    assert!(toolgate::Stream::<Levels>::__flat());
+    assert!(toolgate::Stream::<LevelsLean>::__lean(), "lean");
+    assert!(!toolgate::Stream::<LevelsLean>::__flat(), "not flat");
+    // The explanation: the `enum`, at the byte.
+    let Progress::Dead(d) = Levels::stream().feed(br#"{"level": 5"#) else { panic!("5 is no level") };
+    assert_eq!(d.offset, 10);
+    assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("enum"));
+    // A token mask lets a model write only what may still become a member.
+    let vocab = toolgate::Vocabulary::new(["1", "2", "3", "5", "-", "8", "e", "}", ".5", ".0"]);
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let mut s = Levels::stream();
+    s.feed(br#"{"level": "#);
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 1, 2, 5]);
+    s.feed(b"2");
+    s.allowed(&vocab, &mut mask);
+    // `2` then `e` (2e0), `}`, `.0`; not `.5`, nor a digit (`21`, say, becomes no member).
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [6, 7, 9]);
+}

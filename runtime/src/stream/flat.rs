@@ -52,6 +52,7 @@ use crate::text::{hash_text, key_before, ItemFilter, Num, Scanner, Str};
 
 use super::lean::{judge_complete, WINDOW};
 use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead, ExpWatch, NumSt};
+use super::members::{self, NumMember};
 use super::program::Program;
 use super::Reader;
 
@@ -85,6 +86,9 @@ pub enum Start {
     Number {
         /// a leading `-` leaves it alive
         minus: bool,
+        /// it is watched against its `enum`/`const` numbers ([`FlatSpec::numbers`]) where a
+        /// fragment cuts it
+        members: bool,
     },
     /// `true`, `false` or `null`, allowed.
     Literal(&'static [u8]),
@@ -272,6 +276,10 @@ pub trait FlatSpec: 'static {
     /// The verdict on property `p`'s number value, closed: its text `span` and, when it has no
     /// exponent and is short, its value `num`.
     fn number_end(p: u32, span: &[u8], num: Option<Num>) -> bool;
+    /// The numbers of value `p`'s `enum` or `const` (of a union of lists, all its branches'),
+    /// against which a number cut by a fragment's end is watched, as the automaton watches it
+    /// byte by byte ([`members::reachable`]); empty when it is not watched.
+    fn numbers(p: u32) -> &'static [NumMember];
     /// The verdict on array `a` with `uniqueItems`, closed: its text `span` (brackets
     /// included), its items and counts already checked.
     fn array_end(a: u32, span: &[u8]) -> bool;
@@ -517,6 +525,9 @@ pub struct FlatReader<S: FlatSpec> {
     exp: bool,
     /// the current number's exponent, watched for the `f64` range
     watch: ExpWatch,
+    /// the current number is watched against its `enum`/`const` numbers where a fragment cuts
+    /// it ([`FlatReader::number_cut`])
+    members: bool,
     /// the current escape, and the current multi-byte character (continuation bytes due, the
     /// range of the next)
     esc: Esc,
@@ -1260,8 +1271,9 @@ impl<S: FlatSpec> FlatReader<S> {
                 (self.cand, self.max, self.off, self.st) = (members, max, 0, st);
                 true
             }
-            Start::Number { minus } => {
+            Start::Number { minus, members } => {
                 (self.neg, self.sig, self.digits, self.point, self.exp) = (b == b'-', 0, 0, None, false);
+                self.members = members;
                 self.st = match b {
                     b'-' => St::Minus,
                     b'0' => St::Zero,
@@ -1719,11 +1731,21 @@ impl<S: FlatSpec> FlatReader<S> {
         self.watch.step(n, text.get(self.start..=at).unwrap_or_default())
     }
 
+    /// A fragment's end cut the current number, watched against its `enum`/`const` numbers:
+    /// whether one is still reachable (`false`: the automaton finds the number dead in this
+    /// fragment, at the byte no member is reachable from).
+    #[cold]
+    #[inline(never)]
+    fn number_cut(&self, text: &[u8]) -> bool {
+        members::reachable(S::numbers(self.prop), text.get(self.start..).unwrap_or_default())
+    }
+
     /// The number ended before the byte at `at`: its verdict (the byte is read after it).
     fn number_ends(&mut self, text: &[u8], at: usize) -> bool {
         let span = text.get(self.start..at).unwrap_or_default();
         let num = if self.exp { None } else { literal_value(self.neg, self.sig, self.digits, self.point) };
         self.st = St::After;
+        self.members = false;
         S::number_end(self.prop, span, num) && self.item_ends(text, at)
     }
 
@@ -1765,6 +1787,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             point: None,
             exp: false,
             watch: ExpWatch::OFF,
+            members: false,
             esc: Esc::Start,
             utf: (0, 0, 0),
             key_esc: false,
@@ -1784,7 +1807,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
     #[inline(always)]
     fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool {
         let mut at = text.len() - 1;
-        if self.step::<false>(prog, text, b, &mut at) {
+        if self.step::<false>(prog, text, b, &mut at) && (!self.members || self.number_cut(text)) {
             return true;
         }
         self.on = false;
@@ -1820,6 +1843,10 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
                 return false;
             }
             at += 1;
+        }
+        if self.members && !self.number_cut(text) {
+            self.on = false;
+            return false;
         }
         true
     }

@@ -35,6 +35,7 @@ use super::machine::{
     all_bits, exact_name, filter_bits, hex, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end,
     utf8_lead, Death, ExpWatch, KindBits, Lex, Machine, NumSt, WORDS,
 };
+use super::members;
 use super::program::{narrow_byte, shape, Node, Program, NONE};
 use crate::pattern::Stepped;
 
@@ -217,6 +218,9 @@ pub struct Lean<const S: usize, const D: usize, X: Delegate = Whole> {
     num_start: usize,
     num_exp: bool,
     num_watch: ExpWatch,
+    /// the number being read has a frame whose `enum`/`const` has numbers, watched at each of
+    /// its bytes ([`members::reachable`])
+    num_members: bool,
     /// no value beginning before this offset is read at once by its scan function (after an
     /// attempt that failed: see [`Lean::skip_complete`])
     ff_block: usize,
@@ -253,6 +257,7 @@ impl<const S: usize, const D: usize, X: Delegate> Clone for Lean<S, D, X> {
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.num_watch = src.num_watch;
+        self.num_members = src.num_members;
         self.ff_block = src.ff_block;
         // Not `Option::clone_from`: its `None` arm moves a whole `Option<X>` (the general
         // automaton's size) even when both sides are `None`, as they are at almost every node
@@ -350,6 +355,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             num_start: 0,
             num_exp: false,
             num_watch: ExpWatch::OFF,
+            num_members: false,
             ff_block: 0,
             sub: None,
             dead: false,
@@ -552,7 +558,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             let Some(&b) = text.get(self.pos) else { return true };
             let alive = match self.lex {
                 Lex::Str => self.string_part(text, b),
-                Lex::Num(st) if b.is_ascii_digit() && self.num_watch.runs(st) => {
+                Lex::Num(st) if b.is_ascii_digit() && self.num_watch.runs(st) && !self.num_members => {
                     let mut pos = self.pos + 1;
                     while text.get(pos).is_some_and(u8::is_ascii_digit) {
                         pos += 1;
@@ -872,12 +878,13 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 let next = num_step(st, b);
                 if let Some(n) = next {
                     self.num_exp |= n == NumSt::Exp;
-                    if !self.num_watch.step(n, text.get(self.num_start..=self.pos).unwrap_or_default()) {
+                    let number = text.get(self.num_start..=self.pos).unwrap_or_default();
+                    if !self.num_watch.step(n, number) {
                         return false;
                     }
                     self.lex = Lex::Num(n);
                     self.pos += 1;
-                    return true;
+                    return !self.num_members || self.watch_members(number);
                 }
                 if matches!(st, NumSt::Minus | NumSt::Dot | NumSt::Exp | NumSt::ExpSign)
                     || st == NumSt::Zero && b.is_ascii_digit()
@@ -1046,6 +1053,9 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             Push::Pushed => true,
             Push::Free => false,
         };
+        if kind == Kind::Number {
+            self.num_members = pushed && self.top().is_some_and(|f| !self.prog.node(f.node).numbers.is_empty());
+        }
         if kind == Kind::String {
             self.mode = Mode::Skip;
             if pushed {
@@ -1200,6 +1210,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             || (node.enum_types != 0 && node.enum_types & bits == 0)
             || (node.enum_types != 0 && matches!(kind, Kind::Bool | Kind::Null) && node.literals & literal == 0)
             || (first == b'-' && node.negative.is_some())
+            || (kind == Kind::Number && !node.numbers.is_empty() && !members::reachable(node.numbers, &[first]))
         {
             return Push::Dead;
         }
@@ -1215,6 +1226,17 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         *slot = f;
         self.nf = level + 1;
         Push::Pushed
+    }
+
+    /// A byte of a number whose frame watches its `enum`/`const` numbers (`number`: its text so
+    /// far, that byte included): whether a member is still reachable. Past
+    /// [`members::WATCHED`] bytes the number is left to its end.
+    fn watch_members(&mut self, number: &[u8]) -> bool {
+        if number.len() > members::WATCHED {
+            self.num_members = false;
+            return true;
+        }
+        self.top().is_none_or(|f| members::reachable(self.prog.node(f.node).numbers, number))
     }
 
     /// A subschema this automaton cannot read: the general automaton reads the text up to here

@@ -30,6 +30,7 @@ use crate::pattern::Stepped;
 use crate::text::{is_literal_start, item_text, repeat_of, ItemFilter, KeyFilter, Kind, Num, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
+use super::members;
 use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
 
 /// Where a slot stands.
@@ -464,6 +465,9 @@ pub struct Machine<const S: usize, const D: usize> {
     num_start: usize,
     num_exp: bool,
     num_watch: ExpWatch,
+    /// a slot of the number being read has `enum`/`const` numbers, watched at each of its
+    /// bytes ([`members::reachable`])
+    num_members: bool,
     /// where the text died, and why
     dead: Option<(usize, Fate)>,
 }
@@ -504,6 +508,7 @@ impl<const S: usize, const D: usize> Clone for Machine<S, D> {
         self.num_start = src.num_start;
         self.num_exp = src.num_exp;
         self.num_watch = src.num_watch;
+        self.num_members = src.num_members;
         self.dead = src.dead;
         if let (Some(d), Some(s)) = (self.frames.get_mut(..src.nf), src.frames.get(..src.nf)) {
             d.copy_from_slice(s);
@@ -553,6 +558,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             num_start: 0,
             num_exp: false,
             num_watch: ExpWatch::OFF,
+            num_members: false,
             dead: None,
         }
     }
@@ -712,7 +718,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         continue;
                     }
                 }
-                Lex::Num(st) if b.is_ascii_digit() && self.num_watch.runs(st) => {
+                Lex::Num(st) if b.is_ascii_digit() && self.num_watch.runs(st) && !self.num_members => {
                     self.pos += 1;
                     while text.get(self.pos).is_some_and(u8::is_ascii_digit) {
                         self.pos += 1;
@@ -1079,7 +1085,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
             Lex::Num(st) => {
-                if b.is_ascii_digit() && self.num_watch.runs(st) {
+                if b.is_ascii_digit() && self.num_watch.runs(st) && !self.num_members {
                     let mut i = at + 1;
                     while text.get(i).is_some_and(u8::is_ascii_digit) {
                         i += 1;
@@ -1095,7 +1101,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     }
                     self.lex = Lex::Num(n);
                     self.pos += 1;
-                    return true;
+                    return !self.num_members || self.watch_members(text, at);
                 }
                 if matches!(st, NumSt::Minus | NumSt::Dot | NumSt::Exp | NumSt::ExpSign) {
                     return self.syntax(at, "invalid number");
@@ -1236,6 +1242,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if kind == Kind::Number {
             self.num_start = at;
             self.num_exp = false;
+            self.num_members = false;
         }
         let level = (self.depth as usize) - usize::from(matches!(kind, Kind::Object | Kind::Array));
         self.lazy = NONE;
@@ -1984,8 +1991,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.nf = level + 1;
         // First-byte checks.
         let mut died = false;
+        let mut members = false;
         for s in self.slots.get_mut(lo..self.ns).into_iter().flatten() {
             let node = self.prog.node(s.node);
+            members |= kind == Kind::Number && !node.numbers.is_empty();
             let why = if node.never {
                 Why::Never
             } else if node.types & kind.bits() == 0 {
@@ -2006,6 +2015,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 Why::Enum
             } else if first == b'-' && node.negative.is_some() {
                 Why::Negative
+            } else if kind == Kind::Number && !node.numbers.is_empty() && !members::reachable(node.numbers, &[first]) {
+                // No member begins so: `-` where none is negative, `5` among 1, 2 and 4.
+                Why::Enum
             } else if node.not != NONE && sure_at_first_byte(self.prog, node.not, kind) {
                 // `not` of a subschema that every value of this kind satisfies.
                 Why::Not
@@ -2034,6 +2046,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 }
             }
         }
+        self.num_members = members;
         // An item a `contains` accepts whatever follows its first byte counts now: a
         // `maxContains` dies the moment it is exceeded, not when the item closes.
         if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied().filter(|_| contains) {
@@ -2055,6 +2068,30 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         // In-place combinations can die at the first byte only through these deaths.
         self.pushed_dead = died;
         true
+    }
+
+    /// A byte of a number (at `at`) that a slot watches against its `enum`/`const` numbers: the
+    /// slots that no member is reachable from any more die here. Past [`members::WATCHED`]
+    /// bytes the number is left to its end.
+    fn watch_members(&mut self, text: &[u8], at: usize) -> bool {
+        let level = self.depth as usize;
+        let number = text.get(self.num_start..=at).unwrap_or_default();
+        if number.len() > members::WATCHED || self.nf != level + 1 {
+            self.num_members = false;
+            return true;
+        }
+        let Some(f) = self.frames.get(level).copied() else { return true };
+        let prog: &'static Program = self.prog;
+        let mut died = false;
+        for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            let node = prog.node(s.node);
+            if s.st == St::Open && !node.numbers.is_empty() && !members::reachable(node.numbers, number) {
+                s.st = St::Dead;
+                s.why = Why::Enum;
+                died = true;
+            }
+        }
+        !died || self.settle(at)
     }
 
     /// Give node `n` and what it applies in place a slot in the frame being built, once each.

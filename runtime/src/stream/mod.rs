@@ -38,6 +38,8 @@ pub mod flat;
 pub mod lean;
 #[doc(hidden)]
 pub mod machine;
+#[doc(hidden)]
+pub mod members;
 mod mask;
 mod over;
 #[doc(hidden)]

@@ -8,6 +8,7 @@ use crate::report::{Collect, Path};
 use crate::text::{Halt, Num, Scanner, Step};
 
 use super::machine::in_bounds;
+use super::members::NumMember;
 
 /// No node (an absent keyword, or one that accepts everything).
 pub const NONE: u16 = u16::MAX;
@@ -111,6 +112,9 @@ pub struct Node {
     pub string_bytes: ByteTable,
     /// `enum`/`const`: which literals are members (1 `null`, 2 `true`, 4 `false`)
     pub literals: u8,
+    /// `enum`/`const`: its numbers, against which a number is watched as its bytes come
+    /// ([`reachable`](super::members::reachable)); empty when it has none or too many to watch
+    pub numbers: &'static [NumMember],
     /// `enum`/`const` as JSON text, for messages
     pub enum_text: &'static str,
     /// whether it is a `const`
@@ -262,6 +266,7 @@ impl Node {
         literals: 0,
         strings: None,
         string_bytes: &[],
+        numbers: &[],
         enum_text: "",
         is_const: false,
         max_length: u64::MAX,

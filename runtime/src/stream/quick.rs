@@ -34,6 +34,7 @@ use super::machine::{
     all_bits, hex, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead, ExpWatch,
     KindBits, NumSt, WORDS,
 };
+use super::members;
 use super::program::{narrow_byte, shape, ty, Node, Program, Tagged, NONE};
 
 /// Open containers the reader follows; deeper text is handed to the automaton.
@@ -166,6 +167,10 @@ pub struct Quick<X: Delegate> {
     /// the current number has an exponent, and its exponent watched for the `f64` range
     exp: bool,
     watch: ExpWatch,
+    /// the current number's subschema has `enum`/`const` numbers: the short way leaves its
+    /// bytes to the long way, which checks that a member is still reachable where a fragment
+    /// cuts it ([`members::reachable`]; where it closes, its verdict is exact)
+    members: bool,
     /// where the current number stands
     num: NumSt,
     /// the current literal (0 `true`, 1 `false`, 2 `null`) and its bytes read
@@ -211,6 +216,7 @@ impl<X: Delegate> Quick<X> {
             pmatch: false,
             exp: false,
             watch: ExpWatch::OFF,
+            members: false,
             num: NumSt::Int,
             lit: (0, 0),
             esc: Esc::Start,
@@ -335,8 +341,8 @@ impl<X: Delegate> Quick<X> {
             Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
             Tok::Num => match num_step(self.num, b) {
                 // (An exponent's `e`, and its sign and digits while it is watched for the `f64`
-                // range, go the long way.)
-                Some(n) if n != NumSt::Exp && !self.watch.on() => {
+                // range, go the long way; so do the bytes of a number watched for its members.)
+                Some(n) if n != NumSt::Exp && !self.watch.on() && !self.members => {
                     self.num = n;
                     true
                 }
@@ -745,6 +751,16 @@ impl<X: Delegate> Quick<X> {
     fn number(&mut self, text: &[u8], pos: &mut usize, mut st: NumSt) -> Option<Tok> {
         loop {
             let Some(&b) = text.get(*pos) else {
+                // Cut by the fragment's end: a number no member is reachable from any more is
+                // the automaton's, which finds it dead at the byte.
+                if self.members
+                    && !members::reachable(
+                        self.node.map_or(&[], |n| n.numbers),
+                        text.get(self.start..).unwrap_or_default(),
+                    )
+                {
+                    return None;
+                }
                 self.num = st;
                 return Some(Tok::Num);
             };
@@ -943,6 +959,7 @@ impl<X: Delegate> Quick<X> {
                 }
                 self.exp = false;
                 self.watch = ExpWatch::OFF;
+                self.members = node.is_some_and(|n| !n.numbers.is_empty());
                 let st = match b {
                     b'-' => NumSt::Minus,
                     b'0' => NumSt::Zero,

@@ -28,7 +28,9 @@ use crate::json::JsonValue;
 use crate::lower::regex;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
-use super::stream::{members_followed, shape, shape_of, tag_strings, type_bits, value_bits};
+use super::stream::{
+    members_followed, number_members, shape, shape_of, tag_strings, type_bits, value_bits, watched_numbers,
+};
 use super::text::{has, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, pname};
 
@@ -163,6 +165,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let string_end = arms(&|x| (x.kinds & STRING != 0 && x.via.is_empty()).then(|| string_end_arm(ir, x, &p)));
     let number_end =
         arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| number_end_arm(ir, x, k)));
+    let numbers = arms(&|x| (!x.numbers.is_empty()).then(|| number_members(&x.numbers, &p)));
     let objects = numbered(
         flat.objects
             .iter()
@@ -429,6 +432,12 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                     _ => false,
                 }
             }
+            fn numbers(p: ::core::primitive::u32) -> &'static [#p::NumMember] {
+                match p {
+                    #(#numbers)*
+                    _ => &[],
+                }
+            }
             #[inline(always)]
             fn array_end(a: ::core::primitive::u32, span: &[::core::primitive::u8]) -> ::core::primitive::bool {
                 match a {
@@ -466,6 +475,9 @@ struct Prop<'a> {
     members: Option<Vec<&'a str>>,
     /// with an `enum` or `const`: the literals among its members (1 `null`, 2 `true`, 4 `false`)
     listed: Option<u8>,
+    /// the numbers a number is watched against as its bytes come, as the automaton watches it
+    /// (empty: not watched, judged where it ends)
+    numbers: Vec<f64>,
     /// a free value: any JSON value (`true`, `{}`, an undeclared member of an open object, an
     /// item of an array without `items`)
     free: bool,
@@ -498,6 +510,7 @@ impl<'a> Prop<'a> {
             own,
             members: None,
             listed: None,
+            numbers: Vec::new(),
             free: false,
             object: None,
             array: None,
@@ -797,9 +810,9 @@ impl<'a> Flat<'a> {
     /// literals checked at their first byte, its numbers judged by the union's scan function
     /// where they end.
     fn fill_listed(&mut self, id: u32, n: NodeId, t: NodeId, c: &'a Checks, listed: Listed<'a>) -> Option<()> {
-        let Listed { strings, literals, kinds } = listed;
+        let Listed { strings, literals, kinds, numbers } = listed;
         let members = (!strings.is_empty()).then_some(strings);
-        let prop = Prop { members, listed: Some(literals), ..Prop::bare(n, c, t, kinds) };
+        let prop = Prop { members, listed: Some(literals), numbers, ..Prop::bare(n, c, t, kinds) };
         *self.props.get_mut(usize::try_from(id).ok()?)? = Some(prop);
         Some(())
     }
@@ -925,8 +938,9 @@ impl<'a> Flat<'a> {
             (Some(_), Some(_)) => return None,
         };
         // Strings followed member by member, literals checked at their first byte, numbers
-        // judged by the scan function when they end (as the automaton has them); arrays and
-        // objects are for the quick reader.
+        // watched against the members as their bytes come and judged by the scan function when
+        // they end (as the automaton has them); arrays and objects are for the quick reader.
+        let numbers = members.as_deref().and_then(watched_numbers).unwrap_or_default();
         let (members, listed) = match members {
             Some(m) => {
                 kinds &= m.iter().fold(0, |a, v| a | value_bits(v));
@@ -960,7 +974,7 @@ impl<'a> Flat<'a> {
         let object = if kinds & OBJECT != 0 { Some(self.object(ir, key, c, depth + 1)?) } else { None };
         let array = if kinds & ARRAY != 0 { Some(self.array(ir, key, n, c, depth + 1)?) } else { None };
         let slot = self.props.get_mut(usize::try_from(id).ok()?)?;
-        *slot = Some(Prop { members, listed, object, array, ..Prop::bare(n, c, own, kinds) });
+        *slot = Some(Prop { members, listed, numbers, object, array, ..Prop::bare(n, c, own, kinds) });
         Some(())
     }
 
@@ -1802,6 +1816,9 @@ struct Listed<'a> {
     literals: u8,
     /// the kinds of its members (numbers among them: each judged where it ends)
     kinds: u8,
+    /// the numbers of all its branches, a number watched against as its bytes come (the
+    /// union dies there when every branch does); empty when a branch's are not watched
+    numbers: Vec<f64>,
 }
 
 /// Keywords `c`, when they are a union of lists (`anyOf` or `oneOf` and nothing else, each
@@ -1822,6 +1839,7 @@ fn listed_branches<'a>(ir: &'a Ir, c: &'a Checks) -> Option<Listed<'a>> {
     let mut strings: Vec<(&str, usize)> = Vec::new();
     let mut literals = [0usize; 3];
     let mut kinds = 0u8;
+    let mut numbers = Some(Vec::new());
     for &b in branches {
         let t = through_refs(ir, b)?;
         let bc = match &ir.node(t).body {
@@ -1839,6 +1857,11 @@ fn listed_branches<'a>(ir: &'a Ir, c: &'a Checks) -> Option<Listed<'a>> {
         if !own_nothing_but_types(&bare) {
             return None;
         }
+        // (A branch whose numbers are not watched never dies inside a number: nor does the union.)
+        numbers = numbers.zip(watched_numbers(&values)).map(|(mut all, n)| {
+            all.extend(n);
+            all
+        });
         // (Its `type` takes each member, listed once: the compiler refuses a member its `type`
         // does not take, and a member listed twice.)
         for v in values {
@@ -1870,7 +1893,8 @@ fn listed_branches<'a>(ir: &'a Ir, c: &'a Checks) -> Option<Listed<'a>> {
     if strings.is_empty() {
         kinds &= !STRING;
     }
-    (strings.len() <= MAX).then_some(Listed { strings, literals, kinds })
+    let numbers = numbers.unwrap_or_default();
+    (strings.len() <= MAX).then_some(Listed { strings, literals, kinds, numbers })
 }
 
 /// The keywords of branch `b` of a union of scalars ([`Flat::fill_overlap`]), through `$ref`s:
@@ -1985,8 +2009,9 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
     if x.kinds & (INTEGER | NUMBER) != 0 {
         // A `minimum` above 0, or an `exclusiveMinimum` of 0 or more: a `-` is already dead.
         let minus = x.overlap.map_or_else(|| minus_alive(c), |o| o.1);
-        arms.push(quote!(b'-' => #p::FlatStart::Number { minus: #minus },));
-        arms.push(quote!(b'0'..=b'9' => #p::FlatStart::Number { minus: true },));
+        let members = !x.numbers.is_empty();
+        arms.push(quote!(b'-' => #p::FlatStart::Number { minus: #minus, members: #members },));
+        arms.push(quote!(b'0'..=b'9' => #p::FlatStart::Number { minus: true, members: #members },));
     }
     // A literal the `enum` or `const` does not list is dead at its first byte: the automaton's.
     let listed = |bit: u8| x.listed.is_none_or(|l| l & bit != 0);

@@ -557,6 +557,41 @@ fn automaton(ir: &Ir, shapes: &[u8]) -> Automaton {
     Automaton::Lean
 }
 
+/// Numbers of an `enum` or `const` a stream watches a number against as its bytes come.
+const MAX_NUMBERS: usize = 64;
+
+/// The numbers among `members` (an `enum`'s, or a `const`), as `f64`s, when a stream watches a
+/// number against them as its bytes come: `None` where there are more than [`MAX_NUMBERS`]
+/// (such a number is judged where it ends).
+pub(super) fn watched_numbers(members: &[&JsonValue]) -> Option<Vec<f64>> {
+    let numbers: Vec<f64> =
+        members.iter().filter_map(|v| if let JsonValue::Number(x) = v { Some(x.as_f64()) } else { None }).collect();
+    (numbers.len() <= MAX_NUMBERS).then_some(numbers)
+}
+
+/// `numbers` as `NumMember`s (`[]` when one cannot be written: then no number is watched). A
+/// member beyond the `f64` range is no number's value: left out.
+pub(super) fn number_members(numbers: &[f64], p: &TokenStream) -> TokenStream {
+    let member = |v: f64| -> Option<TokenStream> {
+        let negative = v < 0.0;
+        Some(if v == 0.0 {
+            quote!(#p::NumMember::Zero)
+        } else if v.abs() < f64::MIN_POSITIVE {
+            quote!(#p::NumMember::Tiny { negative: #negative })
+        } else {
+            // `{:e}`: the shortest form that reads back as `v` (`1.5e3`).
+            let text = format!("{:e}", v.abs());
+            let (lead, scale) = text.split_once('e')?;
+            let lead = proc_macro2::Literal::f64_suffixed(lead.parse().ok()?);
+            let scale = proc_macro2::Literal::i32_suffixed(scale.parse().ok()?);
+            quote!(#p::NumMember::Normal { negative: #negative, lead: #lead, scale: #scale })
+        })
+    };
+    let members = numbers.iter().filter(|v| v.is_finite()).map(|&v| member(v)).collect::<Option<Vec<_>>>();
+    let members = members.unwrap_or_default();
+    quote!(&[#(#members),*])
+}
+
 /// The program (an expression of type `Program`, the value of the `Tool::__PROGRAM` constant:
 /// evaluated, and its functions generated, only in a crate that streams), the capacity `(S, D)`,
 /// and the automaton that streams it.
@@ -655,6 +690,10 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 _ => members.iter().fold(0, |a, v| a | literal(v)),
             };
             fields.push(quote!(enum_types: #bits, literals: #literals, enum_text: #text, is_const: #is_const));
+            if let Some(numbers) = watched_numbers(&members).filter(|n| !n.is_empty()) {
+                let numbers = number_members(&numbers, &p);
+                fields.push(quote!(numbers: #numbers));
+            }
             if follow_strings {
                 let tab = byte_table(&strings);
                 fields.push(quote!(strings: ::core::option::Option::Some(&[#(#strings),*]), string_bytes: #tab));
