@@ -38,9 +38,9 @@ pub mod flat;
 pub mod lean;
 #[doc(hidden)]
 pub mod machine;
+mod mask;
 #[doc(hidden)]
 pub mod members;
-mod mask;
 mod over;
 #[doc(hidden)]
 pub mod program;
