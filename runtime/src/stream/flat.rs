@@ -86,8 +86,8 @@ pub enum Start {
     Number {
         /// a leading `-` leaves it alive
         minus: bool,
-        /// it is watched against its `enum`/`const` numbers ([`FlatSpec::numbers`]) where a
-        /// fragment cuts it
+        /// it is watched against its `enum`/`const` numbers ([`FlatSpec::numbers`]) at each of
+        /// its bytes
         members: bool,
     },
     /// `true`, `false` or `null`, allowed.
@@ -277,8 +277,8 @@ pub trait FlatSpec: 'static {
     /// exponent and is short, its value `num`.
     fn number_end(p: u32, span: &[u8], num: Option<Num>) -> bool;
     /// The numbers of value `p`'s `enum` or `const` (of a union of lists, all its branches'),
-    /// against which a number cut by a fragment's end is watched, as the automaton watches it
-    /// byte by byte ([`members::reachable`]); empty when it is not watched.
+    /// against which a number is watched at each of its bytes, as the automaton watches it
+    /// ([`members::reachable`]); empty when it is not watched.
     fn numbers(p: u32) -> &'static [NumMember];
     /// The verdict on array `a` with `uniqueItems`, closed: its text `span` (brackets
     /// included), its items and counts already checked.
@@ -447,6 +447,9 @@ enum St {
     E,
     ESign,
     Exp,
+    /// in a number watched against its `enum`/`const` numbers, its state in `wst`: each of its
+    /// bytes read out of line ([`FlatReader::watched`])
+    Watched,
     /// in a literal
     Lit,
     /// after a member's or an item's value: `,`, or the container's end, next
@@ -525,9 +528,8 @@ pub struct FlatReader<S: FlatSpec> {
     exp: bool,
     /// the current number's exponent, watched for the `f64` range
     watch: ExpWatch,
-    /// the current number is watched against its `enum`/`const` numbers where a fragment cuts
-    /// it ([`FlatReader::number_cut`])
-    members: bool,
+    /// in [`St::Watched`]: the state of the number watched
+    wst: St,
     /// the current escape, and the current multi-byte character (continuation bytes due, the
     /// range of the next)
     esc: Esc,
@@ -689,6 +691,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.out(text, b, *at, Self::number::<false>)
                 }
             }
+            St::Watched => self.watched(text, b, *at),
             St::Value => is_ws(b) || if LONG { self.value(text, b, *at) } else { self.out(text, b, *at, Self::value) },
             St::Lit => {
                 if LONG {
@@ -1273,7 +1276,6 @@ impl<S: FlatSpec> FlatReader<S> {
             }
             Start::Number { minus, members } => {
                 (self.neg, self.sig, self.digits, self.point, self.exp) = (b == b'-', 0, 0, None, false);
-                self.members = members;
                 self.st = match b {
                     b'-' => St::Minus,
                     b'0' => St::Zero,
@@ -1283,7 +1285,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.sig = u64::from(b - b'0');
                     self.digits = 1;
                 }
-                b != b'-' || minus
+                (b != b'-' || minus) && (!members || self.watch_from(text, at))
             }
             Start::Literal(word) => {
                 self.lit = (word, 1);
@@ -1731,13 +1733,30 @@ impl<S: FlatSpec> FlatReader<S> {
         self.watch.step(n, text.get(self.start..=at).unwrap_or_default())
     }
 
-    /// A fragment's end cut the current number, watched against its `enum`/`const` numbers:
-    /// whether one is still reachable (`false`: the automaton finds the number dead in this
-    /// fragment, at the byte no member is reachable from).
-    #[cold]
+    /// A byte (at `at`) of a number watched against its `enum`/`const` numbers, or the byte
+    /// after it: read as any number's, then, while the number goes on, whether one of them is
+    /// still reachable (`false`: the automaton finds the number dead at this byte).
     #[inline(never)]
-    fn number_cut(&self, text: &[u8]) -> bool {
-        members::reachable(S::numbers(self.prop), text.get(self.start..).unwrap_or_default())
+    fn watched(&mut self, text: &[u8], b: u8, at: usize) -> bool {
+        self.st = self.wst;
+        let alive = if matches!(self.st, St::Int | St::Frac) && b.is_ascii_digit() {
+            self.sig = self.sig.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
+            self.digits += 1;
+            true
+        } else {
+            self.number::<false>(text, b, at)
+        };
+        self.watch_from(text, at) && alive
+    }
+
+    /// After a byte (at `at`) of a watched number: unless the number ended, its state kept
+    /// aside, and whether one of its members is still reachable.
+    fn watch_from(&mut self, text: &[u8], at: usize) -> bool {
+        if !matches!(self.st, St::Minus | St::Zero | St::Int | St::Dot | St::Frac | St::E | St::ESign | St::Exp) {
+            return true;
+        }
+        (self.wst, self.st) = (self.st, St::Watched);
+        members::reachable(S::numbers(self.prop), text.get(self.start..=at).unwrap_or_default())
     }
 
     /// The number ended before the byte at `at`: its verdict (the byte is read after it).
@@ -1745,7 +1764,6 @@ impl<S: FlatSpec> FlatReader<S> {
         let span = text.get(self.start..at).unwrap_or_default();
         let num = if self.exp { None } else { literal_value(self.neg, self.sig, self.digits, self.point) };
         self.st = St::After;
-        self.members = false;
         S::number_end(self.prop, span, num) && self.item_ends(text, at)
     }
 
@@ -1787,7 +1805,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             point: None,
             exp: false,
             watch: ExpWatch::OFF,
-            members: false,
+            wst: St::Start,
             esc: Esc::Start,
             utf: (0, 0, 0),
             key_esc: false,
@@ -1807,7 +1825,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
     #[inline(always)]
     fn one_byte(&mut self, prog: &'static Program, text: &[u8], b: u8) -> bool {
         let mut at = text.len() - 1;
-        if self.step::<false>(prog, text, b, &mut at) && (!self.members || self.number_cut(text)) {
+        if self.step::<false>(prog, text, b, &mut at) {
             return true;
         }
         self.on = false;
@@ -1843,10 +1861,6 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
                 return false;
             }
             at += 1;
-        }
-        if self.members && !self.number_cut(text) {
-            self.on = false;
-            return false;
         }
         true
     }

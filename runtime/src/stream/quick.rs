@@ -67,6 +67,9 @@ enum Tok {
     KeyStr,
     /// inside a number ([`Quick::num`])
     Num,
+    /// inside a number watched against its `enum`/`const` numbers ([`Quick::members`]): its
+    /// bytes are read the long way
+    Watched,
     /// inside `true`, `false` or `null` ([`Quick::lit`])
     Lit,
     /// inside a value several subschemas speak of, read by the general automaton
@@ -168,8 +171,8 @@ pub struct Quick<X: Delegate> {
     exp: bool,
     watch: ExpWatch,
     /// the current number's subschema has `enum`/`const` numbers: the short way leaves its
-    /// bytes to the long way, which checks that a member is still reachable where a fragment
-    /// cuts it ([`members::reachable`]; where it closes, its verdict is exact)
+    /// bytes to the long way ([`Tok::Watched`]), which checks that a member is still reachable
+    /// where a fragment cuts it ([`members::reachable`]; where it closes, its verdict is exact)
     members: bool,
     /// where the current number stands
     num: NumSt,
@@ -255,11 +258,12 @@ impl<X: Delegate> Quick<X> {
         let mut pos = at + 1;
         match self.value_in(prog, text, b, at, &mut pos) {
             // Begun (a string's quote, a number's or a literal's first byte, a bracket): nothing
-            // for the fragment's end to check.
+            // for the fragment's end to check (but a number watched against its members: the
+            // long way checks it).
             Some(t) => {
                 self.pos = pos;
                 self.tok = t;
-                t != Tok::Sub
+                t != Tok::Sub && t != Tok::Watched
             }
             // Read again the long way, which finds the death again.
             None => false,
@@ -341,8 +345,9 @@ impl<X: Delegate> Quick<X> {
             Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
             Tok::Num => match num_step(self.num, b) {
                 // (An exponent's `e`, and its sign and digits while it is watched for the `f64`
-                // range, go the long way; so do the bytes of a number watched for its members.)
-                Some(n) if n != NumSt::Exp && !self.watch.on() && !self.members => {
+                // range, go the long way; so do those of a number watched against its members:
+                // `Tok::Watched`.)
+                Some(n) if n != NumSt::Exp && !self.watch.on() => {
                     self.num = n;
                     true
                 }
@@ -362,7 +367,7 @@ impl<X: Delegate> Quick<X> {
             Tok::ObjFirst if b == b'"' => self.promise() && self.key_begins(),
             Tok::Key if b == b'"' => self.key_begins(),
             Tok::Value | Tok::ArrFirst | Tok::ObjFirst | Tok::Key | Tok::Colon | Tok::After | Tok::Done => is_ws(b),
-            Tok::Esc | Tok::Utf8 | Tok::Sub => false,
+            Tok::Esc | Tok::Utf8 | Tok::Sub | Tok::Watched => false,
         };
         if ok {
             self.pos += 1;
@@ -454,7 +459,7 @@ impl<X: Delegate> Quick<X> {
     pub fn finish(&mut self, text: &[u8]) -> bool {
         let ok = match self.tok {
             Tok::Done => !self.inexact,
-            Tok::Num if self.depth == 0 => ends(self.num) && self.close_number(text, self.pos).is_some(),
+            Tok::Num | Tok::Watched if self.depth == 0 => ends(self.num) && self.close_number(text, self.pos).is_some(),
             _ => false,
         };
         self.on = ok;
@@ -467,7 +472,7 @@ impl<X: Delegate> Quick<X> {
         match self.tok {
             Tok::Done if self.inexact => None,
             Tok::Done => Some(true),
-            Tok::Num if self.depth == 0 => None,
+            Tok::Num | Tok::Watched if self.depth == 0 => None,
             _ => Some(false),
         }
     }
@@ -510,7 +515,7 @@ impl<X: Delegate> Quick<X> {
                     other => other,
                 },
                 Tok::KeyStr => self.key_string(prog, text, &mut pos),
-                Tok::Num => self.number(text, &mut pos, self.num),
+                Tok::Num | Tok::Watched => self.number(text, &mut pos, self.num),
                 Tok::Sub => {
                     let Some(x) = self.sub.as_mut() else { break false };
                     if !x.advance(text) {
@@ -751,18 +756,8 @@ impl<X: Delegate> Quick<X> {
     fn number(&mut self, text: &[u8], pos: &mut usize, mut st: NumSt) -> Option<Tok> {
         loop {
             let Some(&b) = text.get(*pos) else {
-                // Cut by the fragment's end: a number no member is reachable from any more is
-                // the automaton's, which finds it dead at the byte.
-                if self.members
-                    && !members::reachable(
-                        self.node.map_or(&[], |n| n.numbers),
-                        text.get(self.start..).unwrap_or_default(),
-                    )
-                {
-                    return None;
-                }
                 self.num = st;
-                return Some(Tok::Num);
+                return Some(if self.members { Tok::Watched } else { Tok::Num });
             };
             if b.is_ascii_digit() && self.watch.runs(st) {
                 *pos += 1;
@@ -1197,7 +1192,8 @@ impl<X: Delegate> Quick<X> {
     }
 
     /// The fragment ended inside a key or a string: whether a declared name or `enum` string
-    /// still continues it, and its characters are within `maxLength`.
+    /// still continues it, and its characters are within `maxLength`; or inside a number
+    /// watched against its `enum`/`const` numbers: whether one is still reachable.
     fn cut(&mut self, text: &[u8]) -> bool {
         match self.tok {
             Tok::KeyStr => {
@@ -1252,6 +1248,11 @@ impl<X: Delegate> Quick<X> {
                     }
                 }
                 true
+            }
+            // A number no member is reachable from any more is the automaton's, which finds it
+            // dead at the byte.
+            Tok::Watched => {
+                members::reachable(self.node.map_or(&[], |n| n.numbers), text.get(self.start..).unwrap_or_default())
             }
             _ => true,
         }
