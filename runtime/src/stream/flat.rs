@@ -1746,7 +1746,7 @@ impl<S: FlatSpec> FlatReader<S> {
         } else {
             self.number::<false>(text, b, at)
         };
-        self.watch_from(text, at) && alive
+        alive && self.watch_from(text, at)
     }
 
     /// After a byte (at `at`) of a watched number: unless the number ended, its state kept
