@@ -1492,6 +1492,30 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
             assert_eq!(sure_dies_at::<LevelsLean>(&odd), want.map(|w| w - prefix.len() + 8), "{odd}");
         }
     }
+    // Members at the edges: subnormals, the largest `f64`, the largest `u64` (compared exactly).
+    tool_schema! {
+        /// Numbers at the edges.
+        pub struct Edges = {"enum": [5e-324, -1e-320, 1.7976931348623157e308, 18446744073709551615]};
+    }
+    for (number, early, valid) in [
+        ("5e-324", None, true),
+        ("4e-324", None, true),
+        ("-1e-320", None, true),
+        ("-0.00001e-315", None, true),
+        ("1.7976931348623157e308", None, true),
+        ("17976931348623157e292", None, true),
+        ("18446744073709551615", None, true),
+        ("18446744073709551616", None, false),
+        // A subnormal member keeps any number of its sign alive until its exponent is positive.
+        ("2", None, false),
+        ("2e5", Some(2), false),
+        ("-9e1", Some(3), false),
+        ("-5e-324", None, false),
+        ("0e", Some(1), false),
+    ] {
+        assert_eq!(Edges::is_valid_json(number), valid, "{number}");
+        assert_eq!(sure_dies_at::<Edges>(number), early, "{number}");
+    }
     assert!(toolgate::Stream::<Levels>::__flat());
     assert!(toolgate::Stream::<LevelsLean>::__lean(), "lean");
     assert!(!toolgate::Stream::<LevelsLean>::__flat(), "not flat");
