@@ -72,7 +72,7 @@ struct Prefix {
     /// the first significant digits (at most [`DIGITS`]), as an integer, and how many
     digits: u64,
     n: u32,
-    /// significant digits beyond those
+    /// a digit other than 0 beyond those (zeros there change nothing)
     more: bool,
     /// the decimal magnitude of the leading significant digit (`12.5`: 1, `0.05`: -2), once the
     /// mantissa is complete
