@@ -306,20 +306,7 @@ impl ExpWatch {
 
     /// At a number's `e`: the watch of its exponent, given its mantissa's text (`-0.05`).
     pub(super) fn new(mantissa: &[u8]) -> Self {
-        let digits = mantissa.strip_prefix(b"-").unwrap_or(mantissa);
-        let (int, frac) = match digits.iter().position(|&c| c == b'.') {
-            Some(dot) => (digits.get(..dot).unwrap_or_default(), digits.get(dot + 1..).unwrap_or_default()),
-            None => (digits, &b""[..]),
-        };
-        // JSON's integer part is `0` or begins with a digit other than 0.
-        let mag = if int.first().is_some_and(|&c| c != b'0') {
-            i64::try_from(int.len()).unwrap_or(i64::MAX) - 1
-        } else {
-            match frac.iter().position(|&c| c != b'0') {
-                Some(zeros) => -1 - i64::try_from(zeros).unwrap_or(i64::MAX),
-                None => return Self::OFF,
-            }
-        };
+        let Some(mag) = magnitude(mantissa) else { return Self::OFF };
         let mag = i32::try_from(mag.clamp(i64::from(i32::MIN) + 1, i64::from(i32::MAX))).unwrap_or(i32::MAX);
         Self { mag, exp: Self::UNREAD }
     }
@@ -365,6 +352,22 @@ impl ExpWatch {
             // At the edge (f64::MAX is 1.79e308): the conversion decides.
             _ => std::str::from_utf8(number).is_ok_and(|t| Scanner::new(t).number().is_ok()),
         }
+    }
+}
+
+/// The decimal magnitude of the leading significant digit of a number's mantissa (its text up to
+/// its `e`: `12.5` 1, `-0.05` -2); `None` for a mantissa of zeros.
+pub(super) fn magnitude(mantissa: &[u8]) -> Option<i64> {
+    let digits = mantissa.strip_prefix(b"-").unwrap_or(mantissa);
+    let (int, frac) = match digits.iter().position(|&c| c == b'.') {
+        Some(dot) => (digits.get(..dot).unwrap_or_default(), digits.get(dot + 1..).unwrap_or_default()),
+        None => (digits, &b""[..]),
+    };
+    // JSON's integer part is `0` or begins with a digit other than 0.
+    if int.first().is_some_and(|&c| c != b'0') {
+        Some(i64::try_from(int.len()).unwrap_or(i64::MAX) - 1)
+    } else {
+        frac.iter().position(|&c| c != b'0').map(|zeros| -1 - i64::try_from(zeros).unwrap_or(i64::MAX))
     }
 }
 

@@ -17,6 +17,8 @@
 //! continuation is unreachable too, so a number watched byte by byte dies at the first byte
 //! that makes it so, whatever the chunking.
 
+use super::machine::magnitude;
+
 /// One number of an `enum` or `const`, as the macro emits it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum NumMember {
@@ -84,22 +86,15 @@ impl Prefix {
     /// Read a number's text so far (a prefix of JSON's number grammar).
     fn read(text: &[u8]) -> Self {
         let mut p = Self { negative: false, digits: 0, n: 0, more: false, mag: 0, exp: Exp::None };
-        let mut int_len: i64 = 0;
-        let mut frac_zeros: i64 = 0;
-        let mut in_frac = false;
-        for &c in text {
+        for (i, &c) in text.iter().enumerate() {
             match (p.exp, c) {
                 (Exp::None, b'-') => p.negative = true,
-                (Exp::None, b'.') => in_frac = true,
-                (Exp::None, b'e' | b'E') => p.exp = Exp::Any,
+                (Exp::None, b'e' | b'E') => {
+                    p.exp = Exp::Any;
+                    p.mag = magnitude(text.get(..i).unwrap_or_default()).unwrap_or(0);
+                }
                 (Exp::None, b'0'..=b'9') => {
-                    if !in_frac {
-                        int_len += 1;
-                    }
                     if p.n == 0 && c == b'0' {
-                        if in_frac {
-                            frac_zeros += 1;
-                        }
                         continue;
                     }
                     if p.n < DIGITS {
@@ -119,12 +114,6 @@ impl Prefix {
                 _ => {}
             }
         }
-        // The integer part is `0` or begins with a digit other than 0.
-        p.mag = if text.iter().find(|c| c.is_ascii_digit()).is_some_and(|&c| c != b'0') {
-            int_len - 1
-        } else {
-            -1 - frac_zeros
-        };
         p
     }
 

@@ -67,8 +67,9 @@ enum Tok {
     KeyStr,
     /// inside a number ([`Quick::num`])
     Num,
-    /// inside a number watched against its `enum`/`const` numbers ([`Quick::members`]): its
-    /// bytes are read the long way
+    /// inside a number whose subschema has `enum`/`const` numbers: the short way leaves its
+    /// bytes to the long way, which checks that one is still reachable where a fragment cuts it
+    /// ([`members::reachable`]; where it closes, its verdict is exact)
     Watched,
     /// inside `true`, `false` or `null` ([`Quick::lit`])
     Lit,
@@ -170,10 +171,6 @@ pub struct Quick<X: Delegate> {
     /// the current number has an exponent, and its exponent watched for the `f64` range
     exp: bool,
     watch: ExpWatch,
-    /// the current number's subschema has `enum`/`const` numbers: the short way leaves its
-    /// bytes to the long way ([`Tok::Watched`]), which checks that a member is still reachable
-    /// where a fragment cuts it ([`members::reachable`]; where it closes, its verdict is exact)
-    members: bool,
     /// where the current number stands
     num: NumSt,
     /// the current literal (0 `true`, 1 `false`, 2 `null`) and its bytes read
@@ -219,7 +216,6 @@ impl<X: Delegate> Quick<X> {
             pmatch: false,
             exp: false,
             watch: ExpWatch::OFF,
-            members: false,
             num: NumSt::Int,
             lit: (0, 0),
             esc: Esc::Start,
@@ -757,7 +753,8 @@ impl<X: Delegate> Quick<X> {
         loop {
             let Some(&b) = text.get(*pos) else {
                 self.num = st;
-                return Some(if self.members { Tok::Watched } else { Tok::Num });
+                let watched = self.node.is_some_and(|n| !n.numbers.is_empty());
+                return Some(if watched { Tok::Watched } else { Tok::Num });
             };
             if b.is_ascii_digit() && self.watch.runs(st) {
                 *pos += 1;
@@ -954,7 +951,6 @@ impl<X: Delegate> Quick<X> {
                 }
                 self.exp = false;
                 self.watch = ExpWatch::OFF;
-                self.members = node.is_some_and(|n| !n.numbers.is_empty());
                 let st = match b {
                     b'-' => NumSt::Minus,
                     b'0' => NumSt::Zero,
