@@ -1516,6 +1516,18 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
         assert_eq!(Edges::is_valid_json(number), valid, "{number}");
         assert_eq!(sure_dies_at::<Edges>(number), early, "{number}");
     }
+    // At most 64 numbers in one `enum` are watched; more are judged where the number ends.
+    tool_schema! {
+        /// 64 numbers: watched.
+        pub struct Evens64 = {"enum": [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126, 128]};
+    }
+    tool_schema! {
+        /// 65 numbers: not watched.
+        pub struct Evens65 = {"enum": [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78, 80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110, 112, 114, 116, 118, 120, 122, 124, 126, 128, 130]};
+    }
+    assert_eq!(sure_dies_at::<Evens64>("-1"), Some(0));
+    assert_eq!(sure_dies_at::<Evens65>("-1"), None);
+    assert!(!Evens65::is_valid_json("-1"));
     assert!(toolgate::Stream::<Levels>::__flat());
     assert!(toolgate::Stream::<LevelsLean>::__lean(), "lean");
     assert!(!toolgate::Stream::<LevelsLean>::__flat(), "not flat");
