@@ -1547,3 +1547,150 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
     // `2` then `e` (2e0), `}`, `.0`; not `.5`, nor a digit (`21`, say, becomes no member).
     assert_eq!(mask.allowed().collect::<Vec<_>>(), [6, 7, 9]);
 }
+
+tool_schema! {
+    /// Bounds, read by the flat reader.
+    pub struct Sizes = {
+        "type": "object",
+        "properties": {
+            "max": {"type": "number", "maximum": 3},
+            "below": {"exclusiveMaximum": 3},
+            "min": {"type": "number", "minimum": -2.5},
+            "pos": {"exclusiveMinimum": 0},
+            "step": {"type": "integer", "maximum": 100, "multipleOf": 5},
+            "list": {"type": "array", "items": {"maximum": 10}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// The same where the quick reader and the lean automaton read them (an `anyOf` and a `not`
+    /// beside: the general automaton's).
+    pub struct SizesLean = {
+        "type": "object",
+        "properties": {
+            "max": {"type": "number", "maximum": 3},
+            "below": {"exclusiveMaximum": 3},
+            "min": {"type": "number", "minimum": -2.5},
+            "pos": {"exclusiveMinimum": 0},
+            "step": {"type": "integer", "maximum": 100, "multipleOf": 5},
+            "list": {"type": "array", "items": {"maximum": 10}},
+            "free": {"type": "array"},
+            "either": {"anyOf": [{"maximum": 3}, {"exclusiveMaximum": -5}]},
+            "odd": {"maximum": 3, "not": {"const": 2}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// A bound at the root.
+    pub struct SizesRoot = {"maximum": 3};
+}
+
+#[test]
+fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
+    // (the property, a number, the byte of it where it dies before it ends, whether it is valid)
+    let cases: Vec<(&str, &str, Option<usize>, bool)> = vec![
+        // A positive exponent only makes the number larger: from its `+` or first digit on, the
+        // text so far is the least it may become.
+        ("max", "8e+0", Some(2), false),
+        ("max", "8e2", Some(2), false),
+        ("max", "8E5", Some(2), false),
+        ("max", "4e0", Some(2), false),
+        ("max", "0.4e1", Some(4), false),
+        ("max", "1e1", Some(2), false),
+        ("max", "3e+1", Some(3), false),
+        ("max", "1e400", Some(2), false),
+        // A leading zero of the exponent changes nothing.
+        ("max", "3e0001", Some(5), false),
+        ("max", "3e000", None, true),
+        ("max", "3.0E+0", None, true),
+        ("max", "30e-1", None, true),
+        ("max", "8e-1", None, true),
+        ("max", "0e5", None, true),
+        // No exponent yet, or one that may still be negative: alive until the number ends.
+        ("max", "8", None, false),
+        ("max", "8000", None, false),
+        ("max", "8e-0", None, false),
+        ("below", "3e0", Some(2), false),
+        ("below", "3e+", Some(2), false),
+        ("below", "2.9e0", None, true),
+        // A negative number's exponent makes it smaller: a minimum.
+        ("min", "-3e+0", Some(3), false),
+        ("min", "-0.26e1", Some(6), false),
+        ("min", "-2.5e0", None, true),
+        ("min", "-3e-1", None, true),
+        ("min", "9e9", None, true),
+        // A mantissa of zeros is zero whatever follows: at its `e`.
+        ("pos", "0e5", Some(1), false),
+        ("pos", "0.00E-5", Some(4), false),
+        ("pos", "0.001e-2", None, true),
+        ("pos", "0", None, false),
+        // Beside `multipleOf` (whose own verdict waits for the end).
+        ("step", "5e2", Some(2), false),
+        ("step", "5e1", None, true),
+        ("step", "15e+0", None, true),
+        ("list", "2e1", Some(2), false),
+        ("list", "1e1", None, true),
+    ];
+    for (prop, number, early, valid) in &cases {
+        let prefix = if *prop == "list" { r#"{"list": [0, "#.to_string() } else { format!(r#"{{"{prop}": "#) };
+        let suffix = if *prop == "list" { "]}" } else { "}" };
+        let text = format!("{prefix}{number}{suffix}");
+        let want = match (early, valid) {
+            (Some(k), _) => Some(prefix.len() + k),
+            (None, false) => Some(prefix.len() + number.len()),
+            (None, true) => None,
+        };
+        assert_eq!(Sizes::is_valid_json(&text), *valid, "{text}");
+        assert_eq!(sure_dies_at::<Sizes>(&text), want, "{text}");
+        assert_eq!(SizesLean::is_valid_json(&text), *valid, "{text}");
+        assert_eq!(sure_dies_at::<SizesLean>(&text), want, "{text}");
+        if *prop == "max" {
+            // At the root, under `not` and in an `anyOf` whose branches both die (the general
+            // automaton's: the same death).
+            assert_eq!(sure_dies_at::<SizesRoot>(number), *early, "{number}");
+            let odd = format!(r#"{{"odd": {number}}}"#);
+            let shift = |w: usize| w - prefix.len() + 8;
+            if *number != "3e000" && *number != "3.0E+0" {
+                assert_eq!(sure_dies_at::<SizesLean>(&odd), want.map(shift), "{odd}");
+            }
+            let either = format!(r#"{{"either": {number}}}"#);
+            assert_eq!(sure_dies_at::<SizesLean>(&either), want.map(|w| w - prefix.len() + 11), "{either}");
+        }
+    }
+    // `3` is the `not`'s: valid as 3e000, still.
+    assert!(SizesLean::is_valid_json(r#"{"odd": 3e000}"#));
+    // A number below one branch's exclusive maximum lives: -8e+5 is below -5.
+    assert_eq!(sure_dies_at::<SizesLean>(r#"{"either": -8e+5}"#), None);
+    assert!(toolgate::Stream::<Sizes>::__flat());
+    assert!(toolgate::Stream::<SizesLean>::__lean(), "lean");
+    assert!(!toolgate::Stream::<SizesLean>::__flat(), "not flat");
+    // The explanation: the bound, at the byte, with the number so far.
+    for (text, keyword, offset) in [
+        (r#"{"max": 8e+"#, "maximum", 10),
+        (r#"{"below": 3e0"#, "exclusiveMaximum", 12),
+        (r#"{"min": -3e+"#, "minimum", 11),
+        (r#"{"pos": 0e"#, "exclusiveMinimum", 9),
+    ] {
+        for dead in [Sizes::stream().feed(text.as_bytes()), SizesLean::stream().feed(text.as_bytes())] {
+            let Progress::Dead(d) = dead else { panic!("{text}: alive") };
+            assert_eq!(d.offset, offset, "{text}");
+            let v = d.violation().unwrap_or_else(|| panic!("{text}: no violation"));
+            assert_eq!(v.keyword(), keyword, "{text}");
+            assert!(v.to_string().contains('…'), "{text}: {v}");
+        }
+    }
+    // A token mask lets a model write only an exponent that may still keep the number within.
+    let vocab = toolgate::Vocabulary::new(["+", "-", "0", "1", "}", "e", "5"]);
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let mut s = Sizes::stream();
+    s.feed(br#"{"max": 8"#);
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [2, 3, 5, 6]);
+    s.feed(b"e");
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [1]);
+}

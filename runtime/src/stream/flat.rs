@@ -50,8 +50,9 @@ use std::fmt;
 use crate::pattern::{unit_range, Pattern, Stepped};
 use crate::text::{hash_text, key_before, ItemFilter, Num, Scanner, Str};
 
+use super::bounds::{self, Bound};
 use super::lean::{judge_complete, WINDOW};
-use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead, ExpWatch, NumSt};
+use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead, ExpStep, ExpWatch, NumSt};
 use super::members::{self, NumMember};
 use super::program::Program;
 use super::Reader;
@@ -280,6 +281,9 @@ pub trait FlatSpec: 'static {
     /// against which a number is watched at each of its bytes, as the automaton watches it
     /// ([`members::reachable`]); empty when it is not watched.
     fn numbers(p: u32) -> &'static [NumMember];
+    /// The bounds of value `p`'s number, against which it is judged where its exponent settles
+    /// them, as the automaton judges it ([`bounds::outgrown`]); empty when it has none.
+    fn limits(p: u32) -> &'static [Bound];
     /// The verdict on array `a` with `uniqueItems`, closed: its text `span` (brackets
     /// included), its items and counts already checked.
     fn array_end(a: u32, span: &[u8]) -> bool;
@@ -1722,7 +1726,8 @@ impl<S: FlatSpec> FlatReader<S> {
     }
 
     /// A number's byte (at `at`) that took it to state `next`, of its exponent: whether the
-    /// number may still be within the `f64` range (`false`: the automaton finds it dead here).
+    /// number may still be within the `f64` range and its bounds (`false`: the automaton finds it
+    /// dead here).
     #[inline(never)]
     fn exponent(&mut self, text: &[u8], next: St, at: usize) -> bool {
         let n = match next {
@@ -1730,7 +1735,12 @@ impl<S: FlatSpec> FlatReader<S> {
             St::ESign => NumSt::ExpSign,
             _ => NumSt::ExpDigits,
         };
-        self.watch.step(n, text.get(self.start..=at).unwrap_or_default())
+        let number = text.get(self.start..=at).unwrap_or_default();
+        match self.watch.step(n, number) {
+            ExpStep::Out => false,
+            ExpStep::Same => true,
+            ExpStep::Moved => bounds::outgrown(S::limits(self.prop), number).is_none(),
+        }
     }
 
     /// A byte (at `at`) of a number watched against its `enum`/`const` numbers, or the byte

@@ -31,9 +31,10 @@ use std::fmt;
 
 use crate::text::{is_literal_start, ItemFilter, KeyFilter, Kind, Scanner, MAX_DEPTH};
 
+use super::bounds;
 use super::machine::{
     all_bits, exact_name, filter_bits, hex, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end,
-    utf8_lead, Death, ExpWatch, KindBits, Lex, Machine, NumSt, WORDS,
+    utf8_lead, Death, ExpStep, ExpWatch, KindBits, Lex, Machine, NumSt, WORDS,
 };
 use super::members;
 use super::program::{narrow_byte, shape, Node, Program, NONE};
@@ -879,8 +880,10 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 if let Some(n) = next {
                     self.num_exp |= n == NumSt::Exp;
                     let number = text.get(self.num_start..=self.pos).unwrap_or_default();
-                    if !self.num_watch.step(n, number) {
-                        return false;
+                    match self.num_watch.step(n, number) {
+                        ExpStep::Out => return false,
+                        ExpStep::Moved if !self.within_bounds(number) => return false,
+                        _ => {}
                     }
                     self.lex = Lex::Num(n);
                     self.pos += 1;
@@ -1237,6 +1240,19 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             return true;
         }
         self.top().is_none_or(|f| members::reachable(self.prog.node(f.node).numbers, number))
+    }
+
+    /// A byte of a number's exponent that moved the least magnitude the number may still take
+    /// (`number`: its text so far, that byte included): whether its subschema's bounds still
+    /// allow it ([`bounds::outgrown`]).
+    #[cold]
+    fn within_bounds(&self, number: &[u8]) -> bool {
+        let n = match self.top() {
+            _ if self.lazy != NONE => self.lazy,
+            Some(f) if self.nf == self.depth as usize + 1 => f.node,
+            _ => return true,
+        };
+        bounds::outgrown(self.prog.node(n).limits, number).is_none()
     }
 
     /// A subschema this automaton cannot read: the general automaton reads the text up to here

@@ -30,6 +30,7 @@ use crate::pattern::Stepped;
 use crate::text::{is_literal_start, item_text, repeat_of, ItemFilter, KeyFilter, Kind, Num, Scanner, Span, MAX_DEPTH};
 use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
+use super::bounds::{self, Bound};
 use super::members;
 use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
 
@@ -54,6 +55,8 @@ enum Why {
     MaxLength,
     Pattern,
     Negative,
+    /// a bound the number's exponent settled ([`bounds::outgrown`])
+    Bound,
     AdditionalProperty,
     MaxProperties,
     MaxItems,
@@ -312,30 +315,36 @@ impl ExpWatch {
     }
 
     /// The number whose text so far is `number` (its last byte included) went on to state `n`:
-    /// whether it may (`false`: it is beyond the `f64` range, and stays so whatever follows).
-    /// Every number's byte that takes it to an exponent state comes through here.
-    pub(super) fn step(&mut self, n: NumSt, number: &[u8]) -> bool {
+    /// whether it may, and whether the least magnitude it may still take moved. Every number's
+    /// byte that takes it to an exponent state comes through here.
+    pub(super) fn step(&mut self, n: NumSt, number: &[u8]) -> ExpStep {
         match (n, number.split_last()) {
             (NumSt::Exp, Some((_, mantissa))) => {
                 *self = Self::new(mantissa);
-                true
+                // A mantissa of zeros: zero whatever follows.
+                if self.on() {
+                    ExpStep::Same
+                } else {
+                    ExpStep::Moved
+                }
             }
             (NumSt::ExpSign, Some((b'-', _))) => {
                 *self = Self::OFF;
-                true
+                ExpStep::Same
             }
+            (NumSt::ExpSign, _) if self.on() => ExpStep::Moved,
             (NumSt::ExpDigits, Some((&d, _))) => self.digit(d, number),
-            _ => true,
+            _ => ExpStep::Same,
         }
     }
 
-    /// Whether a digit `d` of the exponent may be read (`false`: the number is beyond the `f64`
-    /// range, and stays so whatever follows). `number`: the number's text, `d` included, read
-    /// again only where its magnitude is at the range's edge (once a number at most: the
-    /// exponent's value only grows, and passes the edge's value once).
-    fn digit(&mut self, d: u8, number: &[u8]) -> bool {
+    /// A digit `d` of the exponent ([`ExpStep::Out`]: the number is beyond the `f64` range, and
+    /// stays so whatever follows). `number`: the number's text, `d` included, read again only
+    /// where its magnitude is at the range's edge (once a number at most: the exponent's value
+    /// only grows, and passes the edge's value once).
+    fn digit(&mut self, d: u8, number: &[u8]) -> ExpStep {
         if !self.on() {
-            return true;
+            return ExpStep::Same;
         }
         let before = if self.exp == Self::UNREAD { 0 } else { self.exp };
         let exp = before.saturating_mul(10).saturating_add(u32::from(d.wrapping_sub(b'0'))).min(Self::UNREAD - 1);
@@ -343,16 +352,34 @@ impl ExpWatch {
         self.exp = exp;
         if !changed {
             // A leading zero of the exponent: the value has not changed.
-            return true;
+            return ExpStep::Same;
         }
         // The value lies in [10^top, 10^(top + 1)).
-        match i64::from(self.mag) + i64::from(exp) {
+        let within = match i64::from(self.mag) + i64::from(exp) {
             top if top >= 309 => false,
             top if top <= 307 => true,
             // At the edge (f64::MAX is 1.79e308): the conversion decides.
             _ => std::str::from_utf8(number).is_ok_and(|t| Scanner::new(t).number().is_ok()),
+        };
+        if within {
+            ExpStep::Moved
+        } else {
+            ExpStep::Out
         }
     }
+}
+
+/// What a byte of a number's exponent did ([`ExpWatch::step`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ExpStep {
+    /// the number is beyond the `f64` range, whatever follows: a syntax error at this byte
+    Out,
+    /// nothing a bound could see changed
+    Same,
+    /// the least magnitude the number may still take moved (a `+`, an exponent digit that
+    /// changed its value, the `e` of a mantissa of zeros): its bounds are judged again
+    /// ([`bounds::outgrown`](super::bounds::outgrown))
+    Moved,
 }
 
 /// The decimal magnitude of the leading significant digit of a number's mantissa (its text up to
@@ -1099,12 +1126,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let next = num_step(st, b);
                 if let Some(n) = next {
                     self.num_exp |= n == NumSt::Exp;
-                    if !self.num_watch.step(n, text.get(self.num_start..=at).unwrap_or_default()) {
+                    let step = self.num_watch.step(n, text.get(self.num_start..=at).unwrap_or_default());
+                    if step == ExpStep::Out {
                         return self.syntax(at, "a number out of range");
                     }
                     self.lex = Lex::Num(n);
                     self.pos += 1;
-                    return !self.num_members || self.watch_members(text, at);
+                    return (step == ExpStep::Same || self.watch_bounds(text, at))
+                        && (!self.num_members || self.watch_members(text, at));
                 }
                 if matches!(st, NumSt::Minus | NumSt::Dot | NumSt::Exp | NumSt::ExpSign) {
                     return self.syntax(at, "invalid number");
@@ -2097,6 +2126,40 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         !died || self.settle(at)
     }
 
+    /// A byte of a number's exponent (at `at`) that moved the least magnitude the number may
+    /// still take: the slots whose bound it breaks whatever follows die here
+    /// ([`bounds::outgrown`]). A number that got no frame (its subschema judging only its
+    /// bounds) gets it here, to die in.
+    #[cold]
+    fn watch_bounds(&mut self, text: &[u8], at: usize) -> bool {
+        let level = self.depth as usize;
+        let number = text.get(self.num_start..=at).unwrap_or_default();
+        let prog: &'static Program = self.prog;
+        if self.lazy != NONE {
+            if bounds::outgrown(prog.node(self.lazy).limits, number).is_none() {
+                return true;
+            }
+            self.lazy = NONE;
+            let first = number.first().copied().unwrap_or(b'0');
+            if self.push_value(level, Kind::Number, first, self.num_start, false)
+                && self.pushed_dead
+                && !self.settle(at)
+            {
+                return false;
+            }
+        }
+        let Some(f) = self.frames.get(level).copied().filter(|_| self.nf == level + 1) else { return true };
+        let mut died = false;
+        for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
+            if s.st == St::Open && bounds::outgrown(prog.node(s.node).limits, number).is_some() {
+                s.st = St::Dead;
+                s.why = Why::Bound;
+                died = true;
+            }
+        }
+        !died || self.settle(at)
+    }
+
     /// Give node `n` and what it applies in place a slot in the frame being built, once each.
     /// (`lo`: the frame's first slot.)
     fn add(&mut self, n: u16, lo: usize) {
@@ -2511,6 +2574,16 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             Why::Negative => {
                 let (limit, exclusive) = node.negative.unwrap_or(("0", true));
                 ViolationKind::Minimum { limit, exclusive, found }
+            }
+            Why::Bound => {
+                let number = text.get(f.start..self.pos).unwrap_or_default();
+                match bounds::outgrown(node.limits, number) {
+                    Some(&Bound { text: limit, exclusive, upper: true, .. }) => {
+                        ViolationKind::Maximum { limit, exclusive, found }
+                    }
+                    Some(&Bound { text: limit, exclusive, .. }) => ViolationKind::Minimum { limit, exclusive, found },
+                    None => ViolationKind::False { found },
+                }
             }
             Why::AdditionalProperty | Why::Repeat => {
                 let key = self.key_so_far(text, f);

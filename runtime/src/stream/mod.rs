@@ -33,6 +33,8 @@
 //! How it works, what is decided when, and what it costs: the README's "Streaming" section.
 
 #[doc(hidden)]
+pub mod bounds;
+#[doc(hidden)]
 pub mod flat;
 #[doc(hidden)]
 pub mod lean;

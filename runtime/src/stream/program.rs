@@ -7,6 +7,7 @@ use crate::pattern::Pattern;
 use crate::report::{Collect, Path};
 use crate::text::{Halt, Num, Scanner, Step};
 
+use super::bounds::Bound;
 use super::machine::in_bounds;
 use super::members::NumMember;
 
@@ -131,6 +132,10 @@ pub struct Node {
     /// `exclusiveMaximum`) and, when [`Node::types`] lacks [`ty::NUMBER`], being an integer:
     /// the automaton judges a short literal itself (`None`: the scan function does)
     pub bounds: Option<[Option<Limit>; 4]>,
+    /// `minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum` (whatever else judges the
+    /// number), against which a number is judged where its exponent settles them
+    /// ([`outgrown`](super::bounds::outgrown)); empty when it has none
+    pub limits: &'static [Bound],
     /// `pattern`, stepped byte by byte, with its source; or, where the subschema has no
     /// `pattern` but an asserted `format`, a regular language holding every string of the
     /// format (which its scan function judges exactly)
@@ -273,6 +278,7 @@ impl Node {
         min_length: 0,
         scalar: ty::ALL,
         bounds: None,
+        limits: &[],
         pattern: None,
         pattern_format: None,
         negative: None,

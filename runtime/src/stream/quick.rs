@@ -29,10 +29,11 @@
 use crate::pattern::{Pattern, Stepped};
 use crate::text::{ItemFilter, Kind, Num, Scanner};
 
+use super::bounds;
 use super::lean::{judge_complete, next_token, resolve, Delegate, Resolved};
 use super::machine::{
-    all_bits, hex, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead, ExpWatch,
-    KindBits, NumSt, WORDS,
+    all_bits, hex, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead, ExpStep,
+    ExpWatch, KindBits, NumSt, WORDS,
 };
 use super::members;
 use super::program::{narrow_byte, shape, ty, Node, Program, Tagged, NONE};
@@ -763,9 +764,15 @@ impl<X: Delegate> Quick<X> {
             match num_step(st, b) {
                 Some(n) => {
                     self.exp |= n == NumSt::Exp;
-                    // Beyond the `f64` range once and for all: the automaton finds it dead.
-                    if !self.watch.step(n, text.get(self.start..=*pos).unwrap_or_default()) {
-                        return None;
+                    // Beyond the `f64` range once and for all, or past a bound its exponent
+                    // settled: the automaton finds it dead.
+                    let number = text.get(self.start..=*pos).unwrap_or_default();
+                    match self.watch.step(n, number) {
+                        ExpStep::Out => return None,
+                        ExpStep::Moved if self.node.is_some_and(|n| bounds::outgrown(n.limits, number).is_some()) => {
+                            return None
+                        }
+                        _ => {}
                     }
                     st = n;
                     *pos += 1;

@@ -29,7 +29,7 @@ use crate::lower::regex;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
 use super::stream::{
-    members_followed, number_members, shape, shape_of, tag_strings, type_bits, value_bits, watched_numbers,
+    limits, members_followed, number_members, shape, shape_of, tag_strings, type_bits, value_bits, watched_numbers,
 };
 use super::text::{has, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, pname};
@@ -166,6 +166,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let number_end =
         arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| number_end_arm(ir, x, k)));
     let numbers = arms(&|x| (!x.numbers.is_empty()).then(|| number_members(&x.numbers, &p)));
+    let limits = arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| limits(x.c, k)).flatten());
     let objects = numbered(
         flat.objects
             .iter()
@@ -435,6 +436,12 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             fn numbers(p: ::core::primitive::u32) -> &'static [#p::NumMember] {
                 match p {
                     #(#numbers)*
+                    _ => &[],
+                }
+            }
+            fn limits(p: ::core::primitive::u32) -> &'static [#p::StreamBound] {
+                match p {
+                    #(#limits)*
                     _ => &[],
                 }
             }

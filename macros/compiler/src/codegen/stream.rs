@@ -12,7 +12,7 @@ use crate::json::JsonValue;
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::text::{no_in_place, only_in_place, own_nothing_but_types, sname};
-use super::validate::{bound, json_text, pname, vname};
+use super::validate::{bound, json_text, limit, pname, vname};
 
 /// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
 /// ancestor closes.
@@ -592,6 +592,30 @@ pub(super) fn number_members(numbers: &[f64], p: &TokenStream) -> TokenStream {
     quote!(&[#(#members),*])
 }
 
+/// The bounds of `c` (`minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`) as a slice of
+/// `Bound`s, against which a stream judges a number where its exponent settles them (`None`: it
+/// has none).
+pub(super) fn limits(c: &Checks, k: &TokenStream) -> Option<TokenStream> {
+    let p = quote!(#k::__private);
+    let all = [
+        (&c.minimum, false, false),
+        (&c.exclusive_minimum, true, false),
+        (&c.maximum, false, true),
+        (&c.exclusive_maximum, true, true),
+    ];
+    let bounds: Vec<TokenStream> = all
+        .into_iter()
+        .filter_map(|(kw, exclusive, upper)| {
+            let kw = kw.as_ref()?;
+            let (value, text) = (limit(&kw.value, k), kw.value.text());
+            Some(quote!(#p::StreamBound { limit: #value, text: #text, exclusive: #exclusive, upper: #upper }))
+        })
+        .collect();
+    // (A static: a limit that is no integer is written with `f64::from_bits`, which a reference
+    // to a temporary would not make `'static`.)
+    (!bounds.is_empty()).then(|| quote!({ static LIMITS: &[#p::StreamBound] = &[#(#bounds),*]; LIMITS }))
+}
+
 /// The program (an expression of type `Program`, the value of the `Tool::__PROGRAM` constant:
 /// evaluated, and its functions generated, only in a crate that streams), the capacity `(S, D)`,
 /// and the automaton that streams it.
@@ -736,6 +760,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 bound(&c.exclusive_maximum, k),
             );
             fields.push(quote!(bounds: ::core::option::Option::Some([#lo, #xlo, #hi, #xhi])));
+        }
+        if let Some(limits) = limits(c, k) {
+            fields.push(quote!(limits: #limits));
         }
         if let Some(pat) = c.stepped_pattern() {
             let (name, src) = (pname(ir, n, 0), &pat.source);

@@ -1,0 +1,151 @@
+//! A number's bounds (`minimum`, `maximum` and their exclusive forms), judged before the number
+//! ends where its exponent already settles them.
+//!
+//! A number's digits alone never break a bound for good: `8` may still become `8e-1`. But once
+//! its exponent is known to be positive (its `+`, or its first digit), more exponent digits only
+//! make the exponent larger, so the number's magnitude only grows: the text so far, read as it
+//! would be if it ended here (`8e+` as `8e+0`), is the smallest magnitude it may still take.
+//! A positive number that breaks a `maximum` (or `exclusiveMaximum`) there breaks it whatever
+//! follows, as a negative one breaks a `minimum`; reading is monotone (a larger exponent never
+//! reads as a smaller value), so this errs never. A mantissa of zeros is zero whatever its
+//! exponent: any bound that zero breaks is broken from its `e`.
+//!
+//! The readers ask at the bytes that move that smallest magnitude (an `e` after zeros, a `+`, an
+//! exponent digit that changes its value: [`super::machine::ExpStep::Moved`]), a handful per
+//! number, so the cost stays linear.
+
+use crate::num::Limit;
+use crate::text::{Num, Scanner};
+
+use super::machine::magnitude;
+
+/// One bound of a subschema, as the macro emits it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bound {
+    /// the limit's value
+    pub limit: Limit,
+    /// the limit as written in the schema, for messages
+    pub text: &'static str,
+    /// `exclusiveMinimum` or `exclusiveMaximum`
+    pub exclusive: bool,
+    /// a `maximum` (`false`: a `minimum`)
+    pub upper: bool,
+}
+
+impl Bound {
+    /// Whether `n` breaks the bound.
+    fn broken(&self, n: Num) -> bool {
+        let o = n.compare(self.limit);
+        match (self.upper, self.exclusive) {
+            (true, false) => o.is_gt(),
+            (true, true) => o.is_ge(),
+            (false, false) => o.is_lt(),
+            (false, true) => o.is_le(),
+        }
+    }
+}
+
+/// The longest number whose `+` (or a mantissa of zeros' `e`) is judged: its text is read again
+/// with a `0` after it, from a buffer of this size on the stack.
+const WINDOW: usize = 64;
+
+/// The first of `bounds` that the number whose text so far is `number` breaks whatever follows
+/// (`None`: none of them, as far as its text tells: no exponent yet, a negative one, or a value
+/// within them).
+#[must_use]
+pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
+    if bounds.is_empty() {
+        return None;
+    }
+    let e = number.iter().position(|&c| c | 0x20 == b'e')?;
+    let (mantissa, exp) = number.split_at(e);
+    let exp = exp.get(1..).unwrap_or_default();
+    let negative = mantissa.first() == Some(&b'-');
+    let value = if magnitude(mantissa).is_none() {
+        // Zero, whatever the exponent.
+        Num::U(0)
+    } else if exp.last().is_some_and(u8::is_ascii_digit) && exp.first() != Some(&b'-') {
+        read(number)?
+    } else if exp == b"+" {
+        // As if its exponent were `+0` (a longer number is left to its exponent's digits).
+        let mut buf = [b'0'; WINDOW];
+        buf.get_mut(..number.len())?.copy_from_slice(number);
+        read(buf.get(..=number.len())?)?
+    } else {
+        return None;
+    };
+    let zero = matches!(value, Num::U(0));
+    bounds.iter().find(|b| (zero || b.upper != negative) && b.broken(value))
+}
+
+/// A number's text read as `serde_json` reads it (`None`: beyond the `f64` range, which the
+/// exponent's own watch judges).
+fn read(text: &[u8]) -> Option<Num> {
+    Scanner::new(std::str::from_utf8(text).ok()?).num().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{outgrown, Bound};
+    use crate::num::Limit;
+
+    const fn bound(limit: Limit, text: &'static str, exclusive: bool, upper: bool) -> Bound {
+        Bound { limit, text, exclusive, upper }
+    }
+
+    /// The text of the first bound broken, if any.
+    fn broken<'a>(bounds: &'a [Bound], number: &str) -> Option<&'a str> {
+        outgrown(bounds, number.as_bytes()).map(|b| b.text)
+    }
+
+    #[test]
+    fn a_positive_exponent_settles_the_bound_its_growth_breaks() {
+        let max3 = [bound(Limit::I(3), "3", false, true)];
+        // No exponent, or one that may still be negative: anything may follow.
+        for alive in ["8", "8000", "8e", "8E", "8e-", "8e-5", "8e-0", "-8e+5", "3e0", "3e+", "3.0e+00", "0.3e1", "2e0"]
+        {
+            assert_eq!(broken(&max3, alive), None, "{alive}");
+        }
+        for dead in ["8e+", "8E+", "8e0", "8e+0", "4e0", "0.4e1", "3.0000001e+", "1e1", "3e00001"] {
+            assert_eq!(broken(&max3, dead), Some("3"), "{dead}");
+        }
+        // Exclusive: the limit itself breaks it.
+        let below3 = [bound(Limit::I(3), "3", true, true)];
+        assert_eq!(broken(&below3, "3e+"), Some("3"));
+        assert_eq!(broken(&below3, "2.9e0"), None);
+        // A minimum, by negative numbers.
+        let min = [bound(Limit::F(-2.5), "-2.5", false, false), bound(Limit::I(10), "10", false, true)];
+        assert_eq!(broken(&min, "-3e+"), Some("-2.5"));
+        assert_eq!(broken(&min, "-2.5e0"), None);
+        assert_eq!(broken(&min, "-3e-0"), None);
+        assert_eq!(broken(&min, "-0.26e1"), Some("-2.5"));
+        assert_eq!(broken(&min, "5e+"), None);
+        assert_eq!(broken(&min, "5e1"), Some("10"));
+        // A number beyond the `f64` range is the exponent watch's to judge.
+        assert_eq!(broken(&max3, "1e999"), None);
+    }
+
+    #[test]
+    fn zero_is_zero_whatever_its_exponent() {
+        let above = [bound(Limit::I(0), "0", true, false)];
+        for dead in ["0e", "-0e", "0.000E", "0e-5", "0e+"] {
+            assert_eq!(broken(&above, dead), Some("0"), "{dead}");
+        }
+        assert_eq!(broken(&above, "0.001e"), None);
+        let min0 = [bound(Limit::I(0), "0", false, false)];
+        assert_eq!(broken(&min0, "-0e"), None);
+    }
+
+    #[test]
+    fn a_value_is_read_as_an_f64_where_it_has_an_exponent() {
+        // 2^53 + 1 reads as 2^53 with an exponent: within a maximum of 2^53.
+        let max = [bound(Limit::I(9_007_199_254_740_992), "9007199254740992", false, true)];
+        assert_eq!(broken(&max, "9007199254740993e+"), None);
+        assert_eq!(broken(&max, "9007199254740993e0"), None);
+        assert_eq!(broken(&max, "9007199254740994e0"), Some("9007199254740992"));
+        // A `+` past the window is left to the digits after it.
+        let long = format!("1.{}e+", "0".repeat(70));
+        assert_eq!(broken(&[bound(Limit::I(0), "0", false, true)], &long), None);
+        assert_eq!(broken(&[bound(Limit::I(0), "0", false, true)], &format!("{long}0")), Some("0"));
+    }
+}
