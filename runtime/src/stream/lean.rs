@@ -1247,10 +1247,14 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     /// allow it ([`bounds::outgrown`]).
     #[cold]
     fn within_bounds(&self, number: &[u8]) -> bool {
-        let n = match self.top() {
-            _ if self.lazy != NONE => self.lazy,
-            Some(f) if self.nf == self.depth as usize + 1 => f.node,
-            _ => return true,
+        // The subschema of a number that got no frame, else that of the number's frame.
+        let n = if self.lazy != NONE {
+            self.lazy
+        } else {
+            match self.top() {
+                Some(f) if self.nf == self.depth as usize + 1 => f.node,
+                _ => return true,
+            }
         };
         bounds::outgrown(self.prog.node(n).limits, number).is_none()
     }
