@@ -88,6 +88,7 @@ fn read(text: &[u8]) -> Option<Num> {
 mod tests {
     use super::{outgrown, Bound};
     use crate::num::Limit;
+    use crate::stream::machine::in_bounds;
 
     const fn bound(limit: Limit, text: &'static str, exclusive: bool, upper: bool) -> Bound {
         Bound { limit, text, exclusive, upper }
@@ -134,6 +135,105 @@ mod tests {
         assert_eq!(broken(&above, "0.001e"), None);
         let min0 = [bound(Limit::I(0), "0", false, false)];
         assert_eq!(broken(&min0, "-0e"), None);
+    }
+
+    #[test]
+    fn a_bound_broken_at_a_prefix_is_broken_by_every_number_that_begins_so() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut judged, mut broken_seen) = (0, 0);
+        for _ in 0..4000 {
+            // A bound: an integer, a decimal or a large integer, either side, either kind.
+            let (limit, text) = match next(3) {
+                0 => {
+                    let i = next(2001) as i64 - 1000;
+                    (Limit::I(i), i.to_string())
+                }
+                1 => {
+                    let f = (next(200_001) as f64 - 100_000.0) / 1000.0;
+                    (Limit::F(f), f.to_string())
+                }
+                _ => (Limit::U(u64::MAX - next(1000)), String::new()),
+            };
+            let text: &'static str = Box::leak(text.into_boxed_str());
+            let b = [bound(limit, text, next(2) == 0, next(2) == 0)];
+            // A number with an exponent: sign, mantissa, `e` or `E`, sign, digits; now and then
+            // the limit itself (`-25e+0`), where an inclusive bound holds and an exclusive breaks.
+            if let (Limit::I(i), 0) = (limit, next(4)) {
+                // (the number, whether its exponent is positive)
+                let tenths = if i == 0 { "0.0e-1".to_string() } else { format!("{i}0e-1") };
+                for (number, positive) in [(format!("{i}e+0"), true), (format!("{i}E00"), true), (tenths, false)] {
+                    // Complete, it breaks an exclusive bound on the side it grows to (zero grows
+                    // to neither: any bound zero breaks), and an inclusive one never.
+                    let side = i == 0 || (i > 0) == b[0].upper;
+                    let complete = outgrown(&b, number.as_bytes()).is_some();
+                    assert_eq!(complete, (positive || i == 0) && b[0].exclusive && side, "{number:?}: {b:?}");
+                    for end in 1..=number.len() {
+                        let (prefix, rest) = number.split_at(end);
+                        if let Some(hit) = outgrown(&b, prefix.as_bytes()) {
+                            judged += 1;
+                            assert!(
+                                hit.exclusive && (positive || i == 0),
+                                "{number:?} at {prefix:?} ({rest:?} to come): {hit:?}"
+                            );
+                        }
+                    }
+                }
+            }
+            let mut number = String::from(if next(2) == 0 { "-" } else { "" });
+            if next(4) == 0 {
+                number.push('0');
+            } else {
+                number.push(char::from(b'1' + next(9) as u8));
+                for _ in 0..next(5) {
+                    number.push(char::from(b'0' + next(10) as u8));
+                }
+            }
+            if next(2) == 0 {
+                number.push('.');
+                for _ in 0..=next(4) {
+                    number.push(char::from(b'0' + next(10) as u8));
+                }
+            }
+            number.push(if next(2) == 0 { 'e' } else { 'E' });
+            match next(3) {
+                0 => number.push('+'),
+                1 => number.push('-'),
+                _ => {}
+            }
+            for _ in 0..next(4) {
+                number.push(char::from(b'0' + next(10) as u8));
+            }
+            let Ok(_) = serde_json::from_str::<serde_json::Value>(&format!("{number}0")) else { continue };
+            for end in 1..=number.len() {
+                let prefix = &number[..end];
+                let Some(hit) = outgrown(&b, prefix.as_bytes()) else { continue };
+                judged += 1;
+                // Every way the number may end from here breaks the bound.
+                for more in ["", "0", "1", "9", "00", "12", "05", "99", "307"] {
+                    let mut whole = format!("{prefix}{more}");
+                    if !whole.ends_with(|c: char| c.is_ascii_digit()) {
+                        whole.push('0');
+                    }
+                    // (Past the `f64` range it is a syntax error, which the exponent's watch finds.)
+                    let Ok(n) = crate::text::Scanner::new(&whole).num() else { continue };
+                    // (Judged as the validators judge a number's bounds.)
+                    let mut four = [None; 4];
+                    if let Some(slot) = four.get_mut(usize::from(hit.upper) * 2 + usize::from(hit.exclusive)) {
+                        *slot = Some(hit.limit);
+                    }
+                    assert!(!in_bounds(n, &four, false), "{whole:?} ({prefix:?} said broken) within {hit:?}");
+                    broken_seen += 1;
+                }
+            }
+        }
+        // (The rule fired, and its claims were checked.)
+        assert!(judged > 1000 && broken_seen > 5000, "{judged} {broken_seen}");
     }
 
     #[test]
