@@ -6,12 +6,13 @@
 //! make the exponent larger, so the number's magnitude only grows: the text so far, read as it
 //! would be if it ended here (`8e+` as `8e+0`), is the smallest magnitude it may still take.
 //! A positive number that breaks a `maximum` (or `exclusiveMaximum`) there breaks it whatever
-//! follows, as a negative one breaks a `minimum`; reading is monotone (a larger exponent never
-//! reads as a smaller value), so this errs never. A mantissa of zeros is zero whatever its
-//! exponent: any bound that zero breaks is broken from its `e`.
+//! follows, and so does a negative one that breaks a `minimum`: reading is monotone (a larger
+//! exponent never reads as a smaller magnitude), so the rule never says "broken" of a number
+//! that may still end within. A mantissa of zeros is zero whatever its exponent: any bound that
+//! zero breaks is broken from its `e`.
 //!
 //! The readers ask at the bytes that move that smallest magnitude (an `e` after zeros, a `+`, an
-//! exponent digit that changes its value: [`super::machine::ExpStep::Moved`]), a handful per
+//! exponent digit that changes its value: `ExpStep::Moved` in `machine.rs`), a handful per
 //! number, so the cost stays linear.
 
 use crate::num::Limit;
