@@ -1425,6 +1425,20 @@ tool_schema! {
     pub struct LevelsRoot = {"enum": [1, 2, 4, 8]};
 }
 
+/// `number` as property `prop`'s value (of `list`: an array's second item): the text, the length
+/// of what comes before the number, and where the text dies: at the number's byte `early`, else
+/// (invalid) where the number ends.
+fn placed(prop: &str, number: &str, early: Option<usize>, valid: bool) -> (String, usize, Option<usize>) {
+    let (prefix, suffix) =
+        if prop == "list" { (r#"{"list": [0, "#.to_string(), "]}") } else { (format!(r#"{{"{prop}": "#), "}") };
+    let want = match (early, valid) {
+        (Some(k), _) => Some(prefix.len() + k),
+        (None, false) => Some(prefix.len() + number.len()),
+        (None, true) => None,
+    };
+    (format!("{prefix}{number}{suffix}"), prefix.len(), want)
+}
+
 #[test]
 fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable() {
     let long = format!("1{}", "0".repeat(70));
@@ -1472,15 +1486,7 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
         ("list", "-5e+".into(), Some(3), false),
     ];
     for (prop, number, early, valid) in &cases {
-        let (prefix, suffix) = if *prop == "list" { (r#"{"list": [0, "#, "]}") } else { ("", "}") };
-        let prefix = if *prop == "list" { prefix.to_string() } else { format!(r#"{{"{prop}": "#) };
-        let text = format!("{prefix}{number}{suffix}");
-        // Dead early where it says, else (invalid) where the number ends.
-        let want = match (early, valid) {
-            (Some(k), _) => Some(prefix.len() + k),
-            (None, false) => Some(prefix.len() + number.len()),
-            (None, true) => None,
-        };
+        let (text, prefix, want) = placed(prop, number, *early, *valid);
         assert_eq!(Levels::is_valid_json(&text), *valid, "{text}");
         assert_eq!(sure_dies_at::<Levels>(&text), want, "{text}");
         assert_eq!(LevelsLean::is_valid_json(&text), *valid, "{text}");
@@ -1489,7 +1495,7 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
             // At the root, and under `not` (the general automaton's: the same death).
             assert_eq!(sure_dies_at::<LevelsRoot>(number), *early, "{number}");
             let odd = format!(r#"{{"odd": {number}}}"#);
-            assert_eq!(sure_dies_at::<LevelsLean>(&odd), want.map(|w| w - prefix.len() + 8), "{odd}");
+            assert_eq!(sure_dies_at::<LevelsLean>(&odd), want.map(|w| w - prefix + 8), "{odd}");
         }
     }
     // Members at the edges: subnormals, the largest `f64`, the largest `u64` (compared exactly).
@@ -1636,14 +1642,7 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
         ("list", "1e1", None, true),
     ];
     for (prop, number, early, valid) in &cases {
-        let prefix = if *prop == "list" { r#"{"list": [0, "#.to_string() } else { format!(r#"{{"{prop}": "#) };
-        let suffix = if *prop == "list" { "]}" } else { "}" };
-        let text = format!("{prefix}{number}{suffix}");
-        let want = match (early, valid) {
-            (Some(k), _) => Some(prefix.len() + k),
-            (None, false) => Some(prefix.len() + number.len()),
-            (None, true) => None,
-        };
+        let (text, prefix, want) = placed(prop, number, *early, *valid);
         assert_eq!(Sizes::is_valid_json(&text), *valid, "{text}");
         assert_eq!(sure_dies_at::<Sizes>(&text), want, "{text}");
         assert_eq!(SizesLean::is_valid_json(&text), *valid, "{text}");
@@ -1653,12 +1652,12 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
             // automaton's: the same death).
             assert_eq!(sure_dies_at::<SizesRoot>(number), *early, "{number}");
             let odd = format!(r#"{{"odd": {number}}}"#);
-            let shift = |w: usize| w - prefix.len() + 8;
+            let shift = |w: usize| w - prefix + 8;
             if *number != "3e000" && *number != "3.0E+0" {
                 assert_eq!(sure_dies_at::<SizesLean>(&odd), want.map(shift), "{odd}");
             }
             let either = format!(r#"{{"either": {number}}}"#);
-            assert_eq!(sure_dies_at::<SizesLean>(&either), want.map(|w| w - prefix.len() + 11), "{either}");
+            assert_eq!(sure_dies_at::<SizesLean>(&either), want.map(|w| w - prefix + 11), "{either}");
         }
     }
     // `3` is the `not`'s: valid as 3e000, still.
