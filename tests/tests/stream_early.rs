@@ -1425,10 +1425,11 @@ tool_schema! {
     pub struct LevelsRoot = {"enum": [1, 2, 4, 8]};
 }
 
-/// `number` as property `prop`'s value (of `list`: an array's second item): the text, the length
-/// of what comes before the number, and where the text dies: at the number's byte `early`, else
-/// (invalid) where the number ends.
-fn placed(prop: &str, number: &str, early: Option<usize>, valid: bool) -> (String, usize, Option<usize>) {
+/// `number` as property `prop`'s value (of `list`: an array's second item), in a text of tool
+/// `F` (flat) and of tool `L` (read by the quick reader and the lean automaton): valid as
+/// `valid` says, and dead, by every reader, at the number's byte `early`, else (invalid) where
+/// the number ends. Returns the length of what comes before the number, and where the text dies.
+fn placed<F: Tool, L: Tool>(prop: &str, number: &str, early: Option<usize>, valid: bool) -> (usize, Option<usize>) {
     let (prefix, suffix) =
         if prop == "list" { (r#"{"list": [0, "#.to_string(), "]}") } else { (format!(r#"{{"{prop}": "#), "}") };
     let want = match (early, valid) {
@@ -1436,7 +1437,12 @@ fn placed(prop: &str, number: &str, early: Option<usize>, valid: bool) -> (Strin
         (None, false) => Some(prefix.len() + number.len()),
         (None, true) => None,
     };
-    (format!("{prefix}{number}{suffix}"), prefix.len(), want)
+    let text = format!("{prefix}{number}{suffix}");
+    assert_eq!(F::is_valid_json(&text), valid, "{text}");
+    assert_eq!(sure_dies_at::<F>(&text), want, "{text}");
+    assert_eq!(L::is_valid_json(&text), valid, "{text}");
+    assert_eq!(sure_dies_at::<L>(&text), want, "{text}");
+    (prefix.len(), want)
 }
 
 #[test]
@@ -1486,11 +1492,7 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
         ("list", "-5e+".into(), Some(3), false),
     ];
     for (prop, number, early, valid) in &cases {
-        let (text, prefix, want) = placed(prop, number, *early, *valid);
-        assert_eq!(Levels::is_valid_json(&text), *valid, "{text}");
-        assert_eq!(sure_dies_at::<Levels>(&text), want, "{text}");
-        assert_eq!(LevelsLean::is_valid_json(&text), *valid, "{text}");
-        assert_eq!(sure_dies_at::<LevelsLean>(&text), want, "{text}");
+        let (prefix, want) = placed::<Levels, LevelsLean>(prop, number, *early, *valid);
         if *prop == "level" {
             // At the root, and under `not` (the general automaton's: the same death).
             assert_eq!(sure_dies_at::<LevelsRoot>(number), *early, "{number}");
@@ -1642,11 +1644,7 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
         ("list", "1e1", None, true),
     ];
     for (prop, number, early, valid) in &cases {
-        let (text, prefix, want) = placed(prop, number, *early, *valid);
-        assert_eq!(Sizes::is_valid_json(&text), *valid, "{text}");
-        assert_eq!(sure_dies_at::<Sizes>(&text), want, "{text}");
-        assert_eq!(SizesLean::is_valid_json(&text), *valid, "{text}");
-        assert_eq!(sure_dies_at::<SizesLean>(&text), want, "{text}");
+        let (prefix, want) = placed::<Sizes, SizesLean>(prop, number, *early, *valid);
         if *prop == "max" {
             // At the root, under `not` and in an `anyOf` whose branches both die (the general
             // automaton's: the same death).
