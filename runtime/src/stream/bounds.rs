@@ -46,8 +46,8 @@ impl Bound {
     }
 }
 
-/// The longest number whose `+` (or a mantissa of zeros' `e`) is judged: its text is read again
-/// with a `0` after it, from a buffer of this size on the stack.
+/// The longest number whose `+` is judged: its text is read again with a `0` after it, from a
+/// buffer of this size on the stack.
 const WINDOW: usize = 64;
 
 /// The first of `bounds` that the number whose text so far is `number` breaks whatever follows
