@@ -276,14 +276,22 @@ fn numbers_when_they_end_and_signs_that_decide() {
     early(r#"{"n": 1, "x": -0.5}"#, "-", 0);
     // minimum 1: so does `-`.
     early(r#"{"n": -5}"#, "-", 0);
-    // A number at the root ends with the text: `finish` decides.
+    // A number at the root ends with the text: `finish` decides (`6` may still be `6e-1`).
     toolgate::tool_schema! {
         /// A bounded number.
-        pub struct Bounded = {"type": "integer", "maximum": 5};
+        pub struct Bounded = {"type": "number", "maximum": 5};
     }
     let mut s = Bounded::stream();
     assert!(!s.feed(b"6").is_dead());
     assert!(matches!(s.finish(), Err(Error::Invalid(_))));
+    // An integer's `6` is dead at once: the integers it may still read as are 6, 7 (as
+    // `6.99999999999999999999`) and larger.
+    toolgate::tool_schema! {
+        /// A bounded integer.
+        pub struct BoundedInteger = {"type": "integer", "maximum": 5};
+    }
+    assert!(BoundedInteger::stream().feed(b"6").is_dead());
+    assert!(!BoundedInteger::stream().feed(b"5").is_dead());
 }
 
 #[test]
@@ -1566,7 +1574,9 @@ tool_schema! {
             "min": {"type": "number", "minimum": -2.5},
             "pos": {"exclusiveMinimum": 0},
             "step": {"type": "integer", "maximum": 100, "multipleOf": 5},
-            "list": {"type": "array", "items": {"maximum": 10}}
+            "list": {"type": "array", "items": {"maximum": 10}},
+            "count": {"type": "integer", "minimum": -100, "maximum": 100},
+            "small": {"type": "integer", "exclusiveMaximum": 5}
         },
         "additionalProperties": false
     };
@@ -1584,6 +1594,8 @@ tool_schema! {
             "pos": {"exclusiveMinimum": 0},
             "step": {"type": "integer", "maximum": 100, "multipleOf": 5},
             "list": {"type": "array", "items": {"maximum": 10}},
+            "count": {"type": "integer", "minimum": -100, "maximum": 100},
+            "small": {"type": "integer", "exclusiveMaximum": 5},
             "free": {"type": "array"},
             "either": {"anyOf": [{"maximum": 3}, {"exclusiveMaximum": -5}]},
             "odd": {"maximum": 3, "not": {"const": 2}}
@@ -1642,6 +1654,24 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
         ("step", "15e+0", None, true),
         ("list", "2e1", Some(2), false),
         ("list", "1e1", None, true),
+        // An integer: the least integer its mantissa may still read as, the smaller of its
+        // significant digits and those plus one, without trailing zeros (`119` may be 12, as
+        // `119.99999999999999999e-1`; `101` nothing below 101).
+        ("count", "101", Some(2), false),
+        ("count", "1010", Some(2), false),
+        ("count", "10.1", Some(3), false),
+        ("count", "100.5", Some(4), false),
+        ("count", "-101", Some(3), false),
+        ("count", "119", None, false),
+        ("count", "119.99999999999999999e-1", None, true),
+        ("count", "1000e-1", None, true),
+        ("count", "-99", None, true),
+        ("count", "99.9999999999999999999", None, true),
+        ("small", "7", Some(0), false),
+        ("small", "5", Some(0), false),
+        ("small", "49", Some(1), false),
+        ("small", "4", None, true),
+        ("small", "0.4e1", None, true),
     ];
     for (prop, number, early, valid) in &cases {
         let (prefix, want) = placed::<Sizes, SizesLean>(prop, number, *early, *valid);

@@ -79,6 +79,53 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     bounds.iter().find(|b| (zero || b.upper != negative) && b.broken(value))
 }
 
+/// The first of `bounds` that the number whose text so far is `number`, in a subschema that
+/// requires an integer, breaks whatever follows, judged on its mantissa (`None`: none of them as
+/// far as its mantissa tells, or an exponent has begun, which [`outgrown`] judges).
+///
+/// Until its exponent, a number may still be shifted to any scale, so the integers its mantissa
+/// may still read as (as an `f64`) are those whose digits begin with its significant digits `S`
+/// and end in zeros, and those that `S` followed by nines rounds up to: the least is the smaller
+/// of `S` and `S + 1`, each without its trailing zeros (`119` may become 12, as
+/// `119.99999999999999999e-1`; `101` nothing below 101). That holds while `S` has at most 15
+/// digits (no `f64` rounding then reaches another integer below 2^53; beyond them: `None`).
+/// A positive number whose least integer breaks a `maximum` is dead, as a negative one whose
+/// least magnitude breaks a `minimum`.
+#[must_use]
+pub fn integral<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
+    if bounds.is_empty() {
+        return None;
+    }
+    let mut digits = 0u64;
+    let mut n = 0u32;
+    for &c in number {
+        match c {
+            b'0'..=b'9' if n > 0 || c != b'0' => {
+                if n == 15 {
+                    return None;
+                }
+                digits = digits * 10 + u64::from(c - b'0');
+                n += 1;
+            }
+            b'e' | b'E' => return None,
+            _ => {}
+        }
+    }
+    if n == 0 {
+        return None;
+    }
+    let strip = |mut x: u64| {
+        while x % 10 == 0 {
+            x /= 10;
+        }
+        x
+    };
+    let least = strip(digits).min(strip(digits + 1));
+    let negative = number.first() == Some(&b'-');
+    let value = if negative { Num::I(-i64::try_from(least).ok()?) } else { Num::U(least) };
+    bounds.iter().find(|b| b.upper != negative && b.broken(value))
+}
+
 /// A number's text read as `serde_json` reads it (`None`: beyond the `f64` range, which the
 /// exponent's own watch judges).
 fn read(text: &[u8]) -> Option<Num> {
@@ -87,7 +134,7 @@ fn read(text: &[u8]) -> Option<Num> {
 
 #[cfg(test)]
 mod tests {
-    use super::{outgrown, Bound};
+    use super::{integral, outgrown, Bound};
     use crate::num::Limit;
     use crate::stream::machine::in_bounds;
 
@@ -235,6 +282,77 @@ mod tests {
         }
         // (The rule fired, and its claims were checked.)
         assert!(judged > 1000 && broken_seen > 5000, "{judged} {broken_seen}");
+    }
+
+    #[test]
+    fn an_integer_mantissa_is_judged_by_the_least_integer_it_may_still_read_as() {
+        let max = [bound(Limit::I(100), "100", false, true), bound(Limit::I(-100), "-100", true, false)];
+        let broken = |number: &str| integral(&max, number.as_bytes()).map(|b| b.text);
+        // `119` may still be 12 (`119.99999999999999999e-1`), `1000` 1, `99` 1, `0.05` 5.
+        for alive in ["1", "10", "100", "119", "1000", "99", "999", "0.05", "10.0", "-99", "-0", "0", "12e"] {
+            assert_eq!(broken(alive), None, "{alive}");
+        }
+        // `101` nothing below 101; `-101` nothing above -101.
+        for dead in ["101", "1010", "10.1", "0.00101", "102", "-101", "-1.01"] {
+            assert!(broken(dead).is_some(), "{dead}");
+        }
+        assert_eq!(broken("-101"), Some("-100"));
+        // Beyond 15 significant digits, an `f64` may round to another integer: not judged.
+        assert_eq!(broken("101000000000000"), Some("100"));
+        assert_eq!(broken("1010000000000000"), None);
+        // Below a small maximum, the first digit decides: `7` may be 7 or 8, nothing less.
+        let five = [bound(Limit::I(5), "5", false, true)];
+        assert!(integral(&five, b"7").is_some());
+        assert!(integral(&five, b"4").is_none());
+        assert!(integral(&five, b"49").is_none());
+        let below = [bound(Limit::F(0.5), "0.5", true, true)];
+        assert!(integral(&below, b"0.1").is_some());
+        assert!(integral(&below, b"0.0").is_none());
+    }
+
+    #[test]
+    fn an_integer_said_out_of_bounds_is_so_however_the_number_goes_on() {
+        let mut seed = 0x9E6C_63D0_676A_9A99u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut judged, mut checked) = (0, 0);
+        for _ in 0..3000 {
+            let limit = i64::try_from(next(2000)).unwrap_or(0) - 1000;
+            let b = [bound(Limit::I(limit), "", next(2) == 0, next(2) == 0)];
+            let mut number = String::from(if next(2) == 0 { "-" } else { "" });
+            number.push(char::from(b'1' + next(9) as u8));
+            for _ in 0..next(4) {
+                number.push(char::from(b'0' + next(10) as u8));
+            }
+            if next(3) == 0 {
+                number.push('.');
+                number.push(char::from(b'0' + next(10) as u8));
+            }
+            let Some(hit) = integral(&b, number.as_bytes()) else { continue };
+            judged += 1;
+            // Every way it may go on, read as the validators read it, is no integer within.
+            let point = if number.contains('.') { "" } else { "." };
+            for more in ["", "0", "00", "9", "99", "5"] {
+                for nines in ["", "9999999999999999999", "0000000000000000001"] {
+                    for exp in ["", "e0", "e1", "e-1", "e-2", "e-3", "e-4", "e-5", "e-6", "e2"] {
+                        let dot = if nines.is_empty() { "" } else { point };
+                        let whole = format!("{number}{more}{dot}{nines}{exp}");
+                        let Ok(n) = crate::text::Scanner::new(&whole).num() else { continue };
+                        let mut four = [None; 4];
+                        if let Some(slot) = four.get_mut(usize::from(hit.upper) * 2 + usize::from(hit.exclusive)) {
+                            *slot = Some(hit.limit);
+                        }
+                        assert!(!in_bounds(n, &four, true), "{whole:?} ({number:?} said out of bounds): {hit:?}");
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(judged > 500 && checked > 50_000, "{judged} {checked}");
     }
 
     #[test]

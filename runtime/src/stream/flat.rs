@@ -87,9 +87,13 @@ pub enum Start {
     Number {
         /// a leading `-` leaves it alive
         minus: bool,
-        /// it is watched against its `enum`/`const` numbers ([`FlatSpec::numbers`]) at each of
-        /// its bytes
+        /// it is watched at each of its bytes against its `enum`/`const` numbers
+        /// ([`FlatSpec::numbers`])
         members: bool,
+        /// an integer within bounds ([`FlatSpec::integral`]): the count of digits from which its
+        /// mantissa may break them (fewer make a value below the bound on its sign's side), and
+        /// is checked at the end of each run of digits (`u8::MAX`: never)
+        integral: u8,
     },
     /// `true`, `false` or `null`, allowed.
     Literal(&'static [u8]),
@@ -284,6 +288,10 @@ pub trait FlatSpec: 'static {
     /// The bounds of value `p`'s number, against which it is judged where its exponent settles
     /// them, as the automaton judges it ([`bounds::outgrown`]); empty when it has none.
     fn limits(p: u32) -> &'static [Bound];
+    /// The bounds of value `p`'s number where it must be an integer, against which its mantissa
+    /// is watched at each byte, as the automaton watches it ([`bounds::integral`]); empty
+    /// otherwise.
+    fn integral(p: u32) -> &'static [Bound];
     /// The verdict on array `a` with `uniqueItems`, closed: its text `span` (brackets
     /// included), its items and counts already checked.
     fn array_end(a: u32, span: &[u8]) -> bool;
@@ -526,6 +534,8 @@ pub struct FlatReader<S: FlatSpec> {
     /// a key under `propertyNames`, their pattern's automaton state, [`MATCHED`] once it matched
     /// whatever follows: the fields a key leaves free, so that the state keeps its size)
     neg: bool,
+    /// ([`Start::Number`]'s `integral`)
+    integral: u8,
     sig: u64,
     digits: usize,
     point: Option<usize>,
@@ -649,9 +659,10 @@ impl<S: FlatSpec> FlatReader<S> {
                         *at += 1;
                         return self.number::<true>(text, n, *at);
                     }
+                    // (Where the fragment ends: an integer's mantissa is checked in `read`.)
                 }
                 (self.sig, self.digits) = (sig, digits);
-                true
+                LONG || self.integral_ok(text, *at)
             }
             // The events: inlined into the long way, behind a call on the one-byte way (which is
             // inlined into the caller's loop).
@@ -1278,7 +1289,8 @@ impl<S: FlatSpec> FlatReader<S> {
                 (self.cand, self.max, self.off, self.st) = (members, max, 0, st);
                 true
             }
-            Start::Number { minus, members } => {
+            Start::Number { minus, members, integral } => {
+                self.integral = integral;
                 (self.neg, self.sig, self.digits, self.point, self.exp) = (b == b'-', 0, 0, None, false);
                 self.st = match b {
                     b'-' => St::Minus,
@@ -1289,7 +1301,7 @@ impl<S: FlatSpec> FlatReader<S> {
                     self.sig = u64::from(b - b'0');
                     self.digits = 1;
                 }
-                (b != b'-' || minus) && (!members || self.watch_from(text, at))
+                (b != b'-' || minus) && (!members || self.watch_from(text, at)) && self.integral_ok(text, at)
             }
             Start::Literal(word) => {
                 self.lit = (word, 1);
@@ -1720,9 +1732,28 @@ impl<S: FlatSpec> FlatReader<S> {
         if matches!(next, St::Zero | St::Int | St::Frac) {
             self.sig = self.sig.wrapping_mul(10).wrapping_add(u64::from(b - b'0'));
             self.digits += 1;
+            if !LONG && !self.integral_ok(text, at) {
+                return false;
+            }
         }
         self.st = next;
         true
+    }
+
+    /// After a digit (at `at`) of an integer's mantissa: whether an integer within its bounds
+    /// is still reachable, checked only once it has as many digits as may break them
+    /// ([`Start::Number`]'s `integral`; `false`: the automaton finds it dead at this byte or
+    /// before it, in this fragment). Checked at each digit of a one-byte fragment, and, for a
+    /// longer one, where the fragment ends (`read`) or the exponent begins (`exponent`): a
+    /// mantissa dead within the fragment is never valid where the number ends in it.
+    #[inline(always)]
+    fn integral_ok(&self, text: &[u8], at: usize) -> bool {
+        self.digits < usize::from(self.integral) || self.integral_at(text, at)
+    }
+
+    #[inline(never)]
+    fn integral_at(&self, text: &[u8], at: usize) -> bool {
+        bounds::integral(S::integral(self.prop), text.get(self.start..=at).unwrap_or_default()).is_none()
     }
 
     /// A number's byte (at `at`) that took it to state `next`, of its exponent: whether the
@@ -1736,6 +1767,9 @@ impl<S: FlatSpec> FlatReader<S> {
             _ => NumSt::ExpDigits,
         };
         let number = text.get(self.start..=at).unwrap_or_default();
+        if n == NumSt::Exp && !self.integral_ok(text, at.saturating_sub(1)) {
+            return false;
+        }
         match self.watch.step(n, number) {
             ExpStep::Out => false,
             ExpStep::Same => true,
@@ -1766,7 +1800,10 @@ impl<S: FlatSpec> FlatReader<S> {
             return true;
         }
         (self.wst, self.st) = (self.st, St::Watched);
-        members::reachable(S::numbers(self.prop), text.get(self.start..=at).unwrap_or_default())
+        let number = text.get(self.start..=at).unwrap_or_default();
+        let numbers = S::numbers(self.prop);
+        (numbers.is_empty() || members::reachable(numbers, number))
+            && bounds::integral(S::integral(self.prop), number).is_none()
     }
 
     /// The number ended before the byte at `at`: its verdict (the byte is read after it).
@@ -1810,6 +1847,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             lit: (b"", 0),
             fixed: &[],
             neg: false,
+            integral: u8::MAX,
             sig: 0,
             digits: 0,
             point: None,
@@ -1871,6 +1909,11 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
                 return false;
             }
             at += 1;
+        }
+        // A fragment that ends inside an integer's mantissa.
+        if matches!(self.st, St::Int | St::Frac) && !self.integral_ok(text, at.saturating_sub(1)) {
+            self.on = false;
+            return false;
         }
         true
     }

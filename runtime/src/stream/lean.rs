@@ -219,8 +219,9 @@ pub struct Lean<const S: usize, const D: usize, X: Delegate = Whole> {
     num_start: usize,
     num_exp: bool,
     num_watch: ExpWatch,
-    /// the number being read has a frame whose `enum`/`const` has numbers, watched at each of
-    /// its bytes ([`members::reachable`])
+    /// the number being read has a frame whose `enum`/`const` has numbers, or that requires an
+    /// integer within bounds: watched at each of its bytes ([`members::reachable`],
+    /// [`bounds::integral`])
     num_members: bool,
     /// no value beginning before this offset is read at once by its scan function (after an
     /// attempt that failed: see [`Lean::skip_complete`])
@@ -1057,7 +1058,11 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             Push::Free => false,
         };
         if kind == Kind::Number {
-            self.num_members = pushed && self.top().is_some_and(|f| !self.prog.node(f.node).numbers.is_empty());
+            self.num_members = pushed
+                && self.top().is_some_and(|f| {
+                    let node = self.prog.node(f.node);
+                    !node.numbers.is_empty() || node.integral()
+                });
         }
         if kind == Kind::String {
             self.mode = Mode::Skip;
@@ -1196,6 +1201,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 && node.bounds.is_some()
                 && node.in_place_free()
                 && !(first == b'-' && node.negative.is_some())
+                && !node.integral()
             {
                 // Only bounds to judge, nothing dies at this byte: decided at the end.
                 self.lazy = e;
@@ -1214,6 +1220,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             || (node.enum_types != 0 && matches!(kind, Kind::Bool | Kind::Null) && node.literals & literal == 0)
             || (first == b'-' && node.negative.is_some())
             || (kind == Kind::Number && !node.numbers.is_empty() && !members::reachable(node.numbers, &[first]))
+            || (kind == Kind::Number && node.integral() && bounds::integral(node.limits, &[first]).is_some())
         {
             return Push::Dead;
         }
@@ -1231,15 +1238,20 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
         Push::Pushed
     }
 
-    /// A byte of a number whose frame watches its `enum`/`const` numbers (`number`: its text so
-    /// far, that byte included): whether a member is still reachable. Past
-    /// [`members::WATCHED`] bytes the number is left to its end.
+    /// A byte of a number whose frame watches its `enum`/`const` numbers, or the least integer
+    /// it may still read as (`number`: its text so far, that byte included): whether a member is
+    /// still reachable, and an integer within the bounds. Past [`members::WATCHED`] bytes the
+    /// number is left to its end.
     fn watch_members(&mut self, number: &[u8]) -> bool {
         if number.len() > members::WATCHED {
             self.num_members = false;
             return true;
         }
-        self.top().is_none_or(|f| members::reachable(self.prog.node(f.node).numbers, number))
+        self.top().is_none_or(|f| {
+            let node = self.prog.node(f.node);
+            (node.numbers.is_empty() || members::reachable(node.numbers, number))
+                && !(node.integral() && bounds::integral(node.limits, number).is_some())
+        })
     }
 
     /// A byte of a number's exponent that moved the least magnitude the number may still take

@@ -495,8 +495,8 @@ pub struct Machine<const S: usize, const D: usize> {
     num_start: usize,
     num_exp: bool,
     num_watch: ExpWatch,
-    /// a slot of the number being read has `enum`/`const` numbers, watched at each of its
-    /// bytes ([`members::reachable`])
+    /// a slot of the number being read has `enum`/`const` numbers, or must be an integer within
+    /// bounds: watched at each of its bytes ([`members::reachable`], [`bounds::integral`])
     num_members: bool,
     /// where the text died, and why
     dead: Option<(usize, Fate)>,
@@ -1980,6 +1980,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         && c.types & bits != 0
                         && c.in_place_free()
                         && !(first == b'-' && c.negative.is_some())
+                        && !c.integral()
                     {
                         // Only bounds to judge, nothing dies at this byte: decided at the end.
                         self.ns = lo;
@@ -2026,7 +2027,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let mut members = false;
         for s in self.slots.get_mut(lo..self.ns).into_iter().flatten() {
             let node = self.prog.node(s.node);
-            members |= kind == Kind::Number && !node.numbers.is_empty();
+            members |= kind == Kind::Number && (!node.numbers.is_empty() || node.integral());
             let why = if node.never {
                 Why::Never
             } else if node.types & kind.bits() == 0 {
@@ -2050,6 +2051,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             } else if kind == Kind::Number && !node.numbers.is_empty() && !members::reachable(node.numbers, &[first]) {
                 // No member begins so: `-` where none is negative, `5` among 1, 2 and 4.
                 Why::Enum
+            } else if kind == Kind::Number && node.integral() && bounds::integral(node.limits, &[first]).is_some() {
+                // No integer it may become is within: `7` under a maximum of 5.
+                Why::Bound
             } else if node.not != NONE && sure_at_first_byte(self.prog, node.not, kind) {
                 // `not` of a subschema that every value of this kind satisfies.
                 Why::Not
@@ -2102,9 +2106,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         true
     }
 
-    /// A byte of a number (at `at`) that a slot watches against its `enum`/`const` numbers: the
-    /// slots that no member is reachable from any more die here. Past [`members::WATCHED`]
-    /// bytes the number is left to its end.
+    /// A byte of a number (at `at`) that a slot watches against its `enum`/`const` numbers, or,
+    /// where it must be an integer within bounds, against the least integer it may still read as
+    /// ([`bounds::integral`]): the slots that can no longer be satisfied die here. Past
+    /// [`members::WATCHED`] bytes the number is left to its end.
     fn watch_members(&mut self, text: &[u8], at: usize) -> bool {
         let level = self.depth as usize;
         let number = text.get(self.num_start..=at).unwrap_or_default();
@@ -2117,9 +2122,16 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let mut died = false;
         for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
             let node = prog.node(s.node);
-            if s.st == St::Open && !node.numbers.is_empty() && !members::reachable(node.numbers, number) {
+            if s.st != St::Open {
+                continue;
+            }
+            if !node.numbers.is_empty() && !members::reachable(node.numbers, number) {
                 s.st = St::Dead;
                 s.why = Why::Enum;
+                died = true;
+            } else if node.integral() && bounds::integral(node.limits, number).is_some() {
+                s.st = St::Dead;
+                s.why = Why::Bound;
                 died = true;
             }
         }
@@ -2577,7 +2589,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             }
             Why::Bound => {
                 let number = text.get(f.start..self.pos).unwrap_or_default();
-                match bounds::outgrown(node.limits, number) {
+                let integral = || bounds::integral(node.limits, number).filter(|_| node.integral());
+                match bounds::outgrown(node.limits, number).or_else(integral) {
                     Some(&Bound { text: limit, exclusive, upper: true, .. }) => {
                         ViolationKind::Maximum { limit, exclusive, found }
                     }

@@ -326,6 +326,13 @@ impl Node {
             && (bits != ty::STRING || !self.follows_chars())
     }
 
+    /// A number here must be an integer (`type` has `integer` and not `number`) within bounds:
+    /// its mantissa is watched at each byte ([`integral`](super::bounds::integral)).
+    #[inline]
+    pub(crate) fn integral(&self) -> bool {
+        self.types & (ty::INTEGER | ty::NUMBER) == ty::INTEGER && !self.limits.is_empty()
+    }
+
     /// Not `false`, nothing applied in place, no `enum`/`const`.
     #[inline]
     pub(crate) fn in_place_free(&self) -> bool {

@@ -68,9 +68,10 @@ enum Tok {
     KeyStr,
     /// inside a number ([`Quick::num`])
     Num,
-    /// inside a number whose subschema has `enum`/`const` numbers: the short way leaves its
-    /// bytes to the long way, which checks that one is still reachable where a fragment cuts it
-    /// ([`members::reachable`]; where it closes, its verdict is exact)
+    /// inside a number whose subschema has `enum`/`const` numbers, or requires an integer within
+    /// bounds: the short way leaves its bytes to the long way, which checks that one is still
+    /// reachable where a fragment cuts it ([`members::reachable`], [`bounds::integral`]; where
+    /// it closes, its verdict is exact)
     Watched,
     /// inside `true`, `false` or `null` ([`Quick::lit`])
     Lit,
@@ -754,7 +755,7 @@ impl<X: Delegate> Quick<X> {
         loop {
             let Some(&b) = text.get(*pos) else {
                 self.num = st;
-                let watched = self.node.is_some_and(|n| !n.numbers.is_empty());
+                let watched = self.node.is_some_and(|n| !n.numbers.is_empty() || n.integral());
                 return Some(if watched { Tok::Watched } else { Tok::Num });
             };
             if b.is_ascii_digit() && self.watch.runs(st) {
@@ -1196,7 +1197,8 @@ impl<X: Delegate> Quick<X> {
 
     /// The fragment ended inside a key or a string: whether a declared name or `enum` string
     /// still continues it, and its characters are within `maxLength`; or inside a number
-    /// watched against its `enum`/`const` numbers: whether one is still reachable.
+    /// watched against its `enum`/`const` numbers: whether one is still reachable; or inside an
+    /// integer within bounds: whether it may still read as one within them.
     fn cut(&mut self, text: &[u8]) -> bool {
         match self.tok {
             Tok::KeyStr => {
@@ -1252,10 +1254,13 @@ impl<X: Delegate> Quick<X> {
                 }
                 true
             }
-            // A number no member is reachable from any more is the automaton's, which finds it
-            // dead at the byte.
+            // A number no member is reachable from any more, or an integer that can no longer
+            // read as one within its bounds, is the automaton's, which finds it dead at the byte.
             Tok::Watched => {
-                members::reachable(self.node.map_or(&[], |n| n.numbers), text.get(self.start..).unwrap_or_default())
+                let Some(node) = self.node else { return true };
+                let number = text.get(self.start..).unwrap_or_default();
+                (node.numbers.is_empty() || members::reachable(node.numbers, number))
+                    && !(node.integral() && bounds::integral(node.limits, number).is_some())
             }
             _ => true,
         }
@@ -1284,5 +1289,6 @@ fn first_byte_ok(node: &Node, bits: u8, first: u8) -> bool {
             return false;
         }
     }
-    first != b'-' || node.negative.is_none()
+    (first != b'-' || node.negative.is_none())
+        && !(bits & ty::NUMBER != 0 && node.integral() && bounds::integral(node.limits, &[first]).is_some())
 }

@@ -24,7 +24,7 @@ use std::collections::BTreeMap;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::json::JsonValue;
+use crate::json::{JsonValue, Num};
 use crate::lower::regex;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
@@ -166,7 +166,9 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let number_end =
         arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| number_end_arm(ir, x, k)));
     let numbers = arms(&|x| (!x.numbers.is_empty()).then(|| number_members(&x.numbers, &p)));
-    let limits = arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| limits(x.c, k)).flatten());
+    let limit_arms =
+        arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| limits(x.c, k)).flatten());
+    let integral_arms = arms(&|x| integral(x).then(|| limits(x.c, k)).flatten());
     let objects = numbered(
         flat.objects
             .iter()
@@ -441,7 +443,13 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             }
             fn limits(p: ::core::primitive::u32) -> &'static [#p::StreamBound] {
                 match p {
-                    #(#limits)*
+                    #(#limit_arms)*
+                    _ => &[],
+                }
+            }
+            fn integral(p: ::core::primitive::u32) -> &'static [#p::StreamBound] {
+                match p {
+                    #(#integral_arms)*
                     _ => &[],
                 }
             }
@@ -504,6 +512,28 @@ struct Prop<'a> {
     /// string a branch leaves alive (`maxLength`), and whether a `-` leaves one alive; its
     /// strings and numbers judged by the union's scan function where they end
     overlap: Option<(u64, bool)>,
+}
+
+/// Whether value `x` is a number that must be an integer within bounds, its mantissa watched at
+/// each byte as the automaton watches it (`Node::integral`).
+fn integral(x: &Prop<'_>) -> bool {
+    x.kinds & (INTEGER | NUMBER) == INTEGER
+        && x.via.is_empty()
+        && (x.c.minimum.is_some()
+            || x.c.maximum.is_some()
+            || x.c.exclusive_minimum.is_some()
+            || x.c.exclusive_maximum.is_some())
+}
+
+/// How many digits an integer's mantissa needs before the bound `limit` on its sign's side may be
+/// broken: as many as the limit's magnitude has before its point (fewer make a smaller
+/// magnitude), 1 below 1 in magnitude.
+fn digits_to_break(limit: &Num) -> u8 {
+    let f = limit.as_f64().abs().floor();
+    if f < 1.0 {
+        return 1;
+    }
+    u8::try_from(format!("{f:.0}").len()).unwrap_or(u8::MAX)
 }
 
 impl<'a> Prop<'a> {
@@ -2017,8 +2047,18 @@ fn start_arm(x: &Prop<'_>, p: &TokenStream) -> TokenStream {
         // A `minimum` above 0, or an `exclusiveMinimum` of 0 or more: a `-` is already dead.
         let minus = x.overlap.map_or_else(|| minus_alive(c), |o| o.1);
         let members = !x.numbers.is_empty();
-        arms.push(quote!(b'-' => #p::FlatStart::Number { minus: #minus, members: #members },));
-        arms.push(quote!(b'0'..=b'9' => #p::FlatStart::Number { minus: true, members: #members },));
+        // An integer within bounds: from how many digits its mantissa may break them, negative
+        // (a minimum) and positive (a maximum).
+        let (neg, pos) = if integral(x) {
+            let from = |kws: [&Option<Kw<Num>>; 2]| {
+                kws.into_iter().flatten().map(|kw| digits_to_break(&kw.value)).min().unwrap_or(u8::MAX)
+            };
+            (from([&c.minimum, &c.exclusive_minimum]), from([&c.maximum, &c.exclusive_maximum]))
+        } else {
+            (u8::MAX, u8::MAX)
+        };
+        arms.push(quote!(b'-' => #p::FlatStart::Number { minus: #minus, members: #members, integral: #neg },));
+        arms.push(quote!(b'0'..=b'9' => #p::FlatStart::Number { minus: true, members: #members, integral: #pos },));
     }
     // A literal the `enum` or `const` does not list is dead at its first byte: the automaton's.
     let listed = |bit: u8| x.listed.is_none_or(|l| l & bit != 0);
