@@ -1688,6 +1688,18 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
             assert_eq!(sure_dies_at::<SizesLean>(&either), want.map(|w| w - prefix + 11), "{either}");
         }
     }
+    // A fragment that ends inside a dead mantissa, or in the exponent after it, dies in that
+    // fragment, at the mantissa's byte.
+    for text in [&br#"{"count": 101"#[..], br#"{"count": 101e-"#, br#"{"count": 1010.5"#, br#"{"small": 49"#] {
+        for dead in [Sizes::stream().feed(text), SizesLean::stream().feed(text)] {
+            let Progress::Dead(d) = dead else { panic!("{}: alive", String::from_utf8_lossy(text)) };
+            assert_eq!(d.offset, if text.starts_with(br#"{"small"#) { 11 } else { 12 });
+            assert_eq!(
+                d.violation().map(toolgate::Violation::keyword),
+                Some(if text.starts_with(br#"{"small"#) { "exclusiveMaximum" } else { "maximum" })
+            );
+        }
+    }
     // `3` is the `not`'s: valid as 3e000, still.
     assert!(SizesLean::is_valid_json(r#"{"odd": 3e000}"#));
     // A number below one branch's exclusive maximum lives: -8e+5 is below -5.

@@ -81,7 +81,8 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
 
 /// The first of `bounds` that the number whose text so far is `number`, in a subschema that
 /// requires an integer, breaks whatever follows, judged on its mantissa (`None`: none of them as
-/// far as its mantissa tells, or an exponent has begun, which [`outgrown`] judges).
+/// far as its mantissa tells; an exponent only narrows the scales left, and [`outgrown`] judges
+/// it).
 ///
 /// Until its exponent, a number may still be shifted to any scale, so the integers its mantissa
 /// may still read as (as an `f64`) are those whose digits begin with its significant digits `S`
@@ -107,7 +108,7 @@ pub fn integral<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
                 digits = digits * 10 + u64::from(c - b'0');
                 n += 1;
             }
-            b'e' | b'E' => return None,
+            b'e' | b'E' => break,
             _ => {}
         }
     }
@@ -289,11 +290,11 @@ mod tests {
         let max = [bound(Limit::I(100), "100", false, true), bound(Limit::I(-100), "-100", true, false)];
         let broken = |number: &str| integral(&max, number.as_bytes()).map(|b| b.text);
         // `119` may still be 12 (`119.99999999999999999e-1`), `1000` 1, `99` 1, `0.05` 5.
-        for alive in ["1", "10", "100", "119", "1000", "99", "999", "0.05", "10.0", "-99", "-0", "0", "12e"] {
+        for alive in ["1", "10", "100", "119", "1000", "99", "999", "0.05", "10.0", "-99", "-0", "0", "12e", "1e-"] {
             assert_eq!(broken(alive), None, "{alive}");
         }
         // `101` nothing below 101; `-101` nothing above -101.
-        for dead in ["101", "1010", "10.1", "0.00101", "102", "-101", "-1.01"] {
+        for dead in ["101", "1010", "10.1", "0.00101", "102", "-101", "-1.01", "101e-", "101E-1"] {
             assert!(broken(dead).is_some(), "{dead}");
         }
         assert_eq!(broken("-101"), Some("-100"));
