@@ -143,6 +143,25 @@ mod tests {
         Bound { limit, text, exclusive, upper }
     }
 
+    /// Whether `n` is within bound `b` (and an integer if `integer`), as the validators judge it.
+    fn within(n: crate::text::Num, b: &Bound, integer: bool) -> bool {
+        let mut four = [None; 4];
+        if let Some(slot) = four.get_mut(usize::from(b.upper) * 2 + usize::from(b.exclusive)) {
+            *slot = Some(b.limit);
+        }
+        in_bounds(n, &four, integer)
+    }
+
+    /// A xorshift generator from `seed`: `next(n)` draws below `n`.
+    fn draws(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
     /// The text of the first bound broken, if any.
     fn broken<'a>(bounds: &'a [Bound], number: &str) -> Option<&'a str> {
         outgrown(bounds, number.as_bytes()).map(|b| b.text)
@@ -188,13 +207,7 @@ mod tests {
 
     #[test]
     fn a_bound_broken_at_a_prefix_is_broken_by_every_number_that_begins_so() {
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = draws(0x2545_F491_4F6C_DD1D);
         let (mut judged, mut broken_seen) = (0, 0);
         for _ in 0..4000 {
             // A bound: an integer, a decimal or a large integer, either side, either kind.
@@ -271,12 +284,7 @@ mod tests {
                     }
                     // (Past the `f64` range it is a syntax error, which the exponent's watch finds.)
                     let Ok(n) = crate::text::Scanner::new(&whole).num() else { continue };
-                    // (Judged as the validators judge a number's bounds.)
-                    let mut four = [None; 4];
-                    if let Some(slot) = four.get_mut(usize::from(hit.upper) * 2 + usize::from(hit.exclusive)) {
-                        *slot = Some(hit.limit);
-                    }
-                    assert!(!in_bounds(n, &four, false), "{whole:?} ({prefix:?} said broken) within {hit:?}");
+                    assert!(!within(n, hit, false), "{whole:?} ({prefix:?} said broken) within {hit:?}");
                     broken_seen += 1;
                 }
             }
@@ -313,13 +321,7 @@ mod tests {
 
     #[test]
     fn an_integer_said_out_of_bounds_is_so_however_the_number_goes_on() {
-        let mut seed = 0x9E6C_63D0_676A_9A99u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut next = draws(0x9E6C_63D0_676A_9A99);
         let (mut judged, mut checked) = (0, 0);
         for _ in 0..3000 {
             let limit = i64::try_from(next(2000)).unwrap_or(0) - 1000;
@@ -343,11 +345,7 @@ mod tests {
                         let dot = if nines.is_empty() { "" } else { point };
                         let whole = format!("{number}{more}{dot}{nines}{exp}");
                         let Ok(n) = crate::text::Scanner::new(&whole).num() else { continue };
-                        let mut four = [None; 4];
-                        if let Some(slot) = four.get_mut(usize::from(hit.upper) * 2 + usize::from(hit.exclusive)) {
-                            *slot = Some(hit.limit);
-                        }
-                        assert!(!in_bounds(n, &four, true), "{whole:?} ({number:?} said out of bounds): {hit:?}");
+                        assert!(!within(n, hit, true), "{whole:?} ({number:?} said out of bounds): {hit:?}");
                         checked += 1;
                     }
                 }
