@@ -79,8 +79,9 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     bounds.iter().find(|b| (zero || b.upper != negative) && b.broken(value))
 }
 
-/// The first of `bounds` that the number whose text so far is `number`, in a subschema that
-/// requires an integer, breaks whatever follows, judged on its mantissa (`None`: none of them as
+/// A bound of `bounds` that the number whose text so far is `number`, in a subschema that
+/// requires an integer, breaks whatever follows but where it reads as zero, which another of
+/// them breaks, judged on its mantissa (`None`: none of them as
 /// far as its mantissa tells; an exponent only narrows the scales left, and [`outgrown`] judges
 /// it).
 ///
@@ -89,12 +90,17 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
 /// and end in zeros, and those that `S` followed by nines rounds up to: the least is the smaller
 /// of `S` and `S + 1`, each without its trailing zeros (`119` may become 12, as
 /// `119.99999999999999999e-1`; `101` nothing below 101). That holds while `S` has at most 15
-/// digits (no `f64` rounding then reaches another integer below 2^53; beyond them: `None`).
-/// A positive number whose least integer breaks a `maximum` is dead, as a negative one whose
-/// least magnitude breaks a `minimum`.
+/// digits (no `f64` rounding then reaches another integer below 2^53); a longer mantissa is
+/// judged on its first 15, which it may become no more than they may (so a mantissa once dead
+/// stays dead, whatever its length).
+/// Any mantissa may also still read as zero (`101e-400`), so only where zero is out of bounds
+/// (`minimum: 1`) is a positive number whose least integer breaks a `maximum` dead, as a
+/// negative one whose least magnitude breaks a `minimum`.
 #[must_use]
 pub fn integral<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
-    if bounds.is_empty() {
+    // Any mantissa may still read as zero (`101e-400`): only where zero is out of bounds is
+    // there anything to judge.
+    if bounds.iter().all(|b| !b.broken(Num::U(0))) {
         return None;
     }
     let mut digits = 0u64;
@@ -103,7 +109,8 @@ pub fn integral<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
         match c {
             b'0'..=b'9' if n > 0 || c != b'0' => {
                 if n == 15 {
-                    return None;
+                    // Judged on its first 15 (what a longer mantissa may become, they may).
+                    break;
                 }
                 digits = digits * 10 + u64::from(c - b'0');
                 n += 1;
@@ -143,13 +150,15 @@ mod tests {
         Bound { limit, text, exclusive, upper }
     }
 
-    /// Whether `n` is within bound `b` (and an integer if `integer`), as the validators judge it.
-    fn within(n: crate::text::Num, b: &Bound, integer: bool) -> bool {
-        let mut four = [None; 4];
-        if let Some(slot) = four.get_mut(usize::from(b.upper) * 2 + usize::from(b.exclusive)) {
-            *slot = Some(b.limit);
-        }
-        in_bounds(n, &four, integer)
+    /// Whether `n` is within `bounds` (and an integer if `integer`), as the validators judge it.
+    fn within(n: crate::text::Num, bounds: &[Bound], integer: bool) -> bool {
+        bounds.iter().all(|b| {
+            let mut four = [None; 4];
+            if let Some(slot) = four.get_mut(usize::from(b.upper) * 2 + usize::from(b.exclusive)) {
+                *slot = Some(b.limit);
+            }
+            in_bounds(n, &four, integer)
+        })
     }
 
     /// A xorshift generator from `seed`: `next(n)` draws below `n`.
@@ -284,7 +293,10 @@ mod tests {
                     }
                     // (Past the `f64` range it is a syntax error, which the exponent's watch finds.)
                     let Ok(n) = crate::text::Scanner::new(&whole).num() else { continue };
-                    assert!(!within(n, hit, false), "{whole:?} ({prefix:?} said broken) within {hit:?}");
+                    assert!(
+                        !within(n, std::slice::from_ref(hit), false),
+                        "{whole:?} ({prefix:?} said broken) within {hit:?}"
+                    );
                     broken_seen += 1;
                 }
             }
@@ -295,26 +307,34 @@ mod tests {
 
     #[test]
     fn an_integer_mantissa_is_judged_by_the_least_integer_it_may_still_read_as() {
-        let max = [bound(Limit::I(100), "100", false, true), bound(Limit::I(-100), "-100", true, false)];
+        let max = [bound(Limit::I(100), "100", false, true), bound(Limit::I(1), "1", false, false)];
         let broken = |number: &str| integral(&max, number.as_bytes()).map(|b| b.text);
         // `119` may still be 12 (`119.99999999999999999e-1`), `1000` 1, `99` 1, `0.05` 5.
-        for alive in ["1", "10", "100", "119", "1000", "99", "999", "0.05", "10.0", "-99", "-0", "0", "12e", "1e-"] {
+        for alive in ["1", "10", "100", "119", "1000", "99", "999", "0.05", "10.0", "-0", "0", "12e", "1e-"] {
             assert_eq!(broken(alive), None, "{alive}");
         }
         // `101` nothing below 101; `-101` nothing above -101.
         for dead in ["101", "1010", "10.1", "0.00101", "102", "-101", "-1.01", "101e-", "101E-1"] {
             assert!(broken(dead).is_some(), "{dead}");
         }
-        assert_eq!(broken("-101"), Some("-100"));
-        // Beyond 15 significant digits, an `f64` may round to another integer: not judged.
+        assert_eq!(broken("-101"), Some("1"));
+        // Where zero is within the bounds, any mantissa may still read as it: nothing dies.
+        let open = [bound(Limit::I(100), "100", false, true)];
+        assert!(integral(&open, b"101").is_none());
+        assert!(integral(&[bound(Limit::I(0), "0", false, false)], b"-6").is_none());
+        // Beyond 15 significant digits, an `f64` may round to another integer: judged on the
+        // first 15 (once dead, dead however long it grows).
         assert_eq!(broken("101000000000000"), Some("100"));
-        assert_eq!(broken("1010000000000000"), None);
+        assert_eq!(broken("1010000000000000"), Some("100"));
+        assert_eq!(broken("18446744073709551615"), Some("100"));
+        assert_eq!(broken("100000000000000"), None);
+        assert_eq!(broken("1000000000000000000001"), None);
         // Below a small maximum, the first digit decides: `7` may be 7 or 8, nothing less.
-        let five = [bound(Limit::I(5), "5", false, true)];
+        let five = [bound(Limit::I(5), "5", false, true), bound(Limit::I(1), "1", false, false)];
         assert!(integral(&five, b"7").is_some());
         assert!(integral(&five, b"4").is_none());
         assert!(integral(&five, b"49").is_none());
-        let below = [bound(Limit::F(0.5), "0.5", true, true)];
+        let below = [bound(Limit::F(0.5), "0.5", true, true), bound(Limit::I(0), "0", true, false)];
         assert!(integral(&below, b"0.1").is_some());
         assert!(integral(&below, b"0.0").is_none());
     }
@@ -325,7 +345,14 @@ mod tests {
         let (mut judged, mut checked) = (0, 0);
         for _ in 0..3000 {
             let limit = i64::try_from(next(2000)).unwrap_or(0) - 1000;
-            let b = [bound(Limit::I(limit), "", next(2) == 0, next(2) == 0)];
+            // (With a minimum above zero beside it now and then: zero, which any mantissa may
+            // still read as, out of bounds.)
+            let floor = i64::try_from(next(50)).unwrap_or(0) + 1;
+            let b = [
+                bound(Limit::I(limit), "", next(2) == 0, next(2) == 0),
+                bound(Limit::I(floor), "", next(2) == 0, false),
+            ];
+            let b = if next(3) == 0 { &b[..1] } else { &b[..] };
             let mut number = String::from(if next(2) == 0 { "-" } else { "" });
             number.push(char::from(b'1' + next(9) as u8));
             for _ in 0..next(4) {
@@ -335,17 +362,17 @@ mod tests {
                 number.push('.');
                 number.push(char::from(b'0' + next(10) as u8));
             }
-            let Some(hit) = integral(&b, number.as_bytes()) else { continue };
+            let Some(hit) = integral(b, number.as_bytes()) else { continue };
             judged += 1;
             // Every way it may go on, read as the validators read it, is no integer within.
             let point = if number.contains('.') { "" } else { "." };
             for more in ["", "0", "00", "9", "99", "5"] {
                 for nines in ["", "9999999999999999999", "0000000000000000001"] {
-                    for exp in ["", "e0", "e1", "e-1", "e-2", "e-3", "e-4", "e-5", "e-6", "e2"] {
+                    for exp in ["", "e0", "e1", "e-1", "e-2", "e-3", "e-4", "e-5", "e-6", "e2", "e-330", "e-400"] {
                         let dot = if nines.is_empty() { "" } else { point };
                         let whole = format!("{number}{more}{dot}{nines}{exp}");
                         let Ok(n) = crate::text::Scanner::new(&whole).num() else { continue };
-                        assert!(!within(n, hit, true), "{whole:?} ({number:?} said out of bounds): {hit:?}");
+                        assert!(!within(n, b, true), "{whole:?} ({number:?} said out of bounds): {hit:?}");
                         checked += 1;
                     }
                 }
