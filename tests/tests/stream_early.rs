@@ -1695,7 +1695,13 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
     }
     // A fragment that ends inside a dead mantissa, or in the exponent after it, dies in that
     // fragment, at the mantissa's byte.
-    for text in [&br#"{"count": 101"#[..], br#"{"count": 101e-"#, br#"{"count": 1010.5"#, br#"{"small": 49"#] {
+    for text in [
+        &br#"{"count": 101"#[..],
+        br#"{"count": 101."#,
+        br#"{"count": 101e-"#,
+        br#"{"count": 1010.5"#,
+        br#"{"small": 49"#,
+    ] {
         // (`101e-` may still read as zero, which `minimum: 1` refuses.)
         for dead in [Sizes::stream().feed(text), SizesLean::stream().feed(text)] {
             let Progress::Dead(d) = dead else { panic!("{}: alive", String::from_utf8_lossy(text)) };

@@ -92,7 +92,7 @@ pub enum Start {
         members: bool,
         /// an integer within bounds ([`FlatSpec::integral`]): the count of digits from which its
         /// mantissa may break them (fewer make a value below the bound on its sign's side), and
-        /// is checked at the end of each run of digits (`u8::MAX`: never)
+        /// is checked (`u8::MAX`: never; where: `FlatReader::integral_ok`)
         integral: u8,
     },
     /// `true`, `false` or `null`, allowed.
@@ -1911,7 +1911,7 @@ impl<S: FlatSpec> Reader for FlatReader<S> {
             at += 1;
         }
         // A fragment that ends inside an integer's mantissa.
-        if matches!(self.st, St::Int | St::Frac) && !self.integral_ok(text, at.saturating_sub(1)) {
+        if matches!(self.st, St::Int | St::Dot | St::Frac) && !self.integral_ok(text, at.saturating_sub(1)) {
             self.on = false;
             return false;
         }
