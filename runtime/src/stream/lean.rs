@@ -1219,8 +1219,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             || (node.enum_types != 0 && node.enum_types & bits == 0)
             || (node.enum_types != 0 && matches!(kind, Kind::Bool | Kind::Null) && node.literals & literal == 0)
             || (first == b'-' && node.negative.is_some())
-            || (kind == Kind::Number && !node.numbers.is_empty() && !members::reachable(node.numbers, &[first]))
-            || (kind == Kind::Number && node.integral() && bounds::integral(node.limits, &[first]).is_some())
+            || (kind == Kind::Number && !node.number_may_live(&[first]))
         {
             return Push::Dead;
         }
@@ -1247,11 +1246,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             self.num_members = false;
             return true;
         }
-        self.top().is_none_or(|f| {
-            let node = self.prog.node(f.node);
-            (node.numbers.is_empty() || members::reachable(node.numbers, number))
-                && !(node.integral() && bounds::integral(node.limits, number).is_some())
-        })
+        self.top().is_none_or(|f| self.prog.node(f.node).number_may_live(number))
     }
 
     /// A byte of a number's exponent that moved the least magnitude the number may still take

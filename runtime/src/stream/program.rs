@@ -333,6 +333,15 @@ impl Node {
         self.types & (ty::INTEGER | ty::NUMBER) == ty::INTEGER && !self.limits.is_empty()
     }
 
+    /// Whether a number whose text so far is `number` may still satisfy this subschema's
+    /// `enum`/`const` numbers and, an integer's, its bounds, as far as its text tells
+    /// ([`members::reachable`](super::members::reachable),
+    /// [`bounds::integral`](super::bounds::integral)).
+    pub(crate) fn number_may_live(&self, number: &[u8]) -> bool {
+        (self.numbers.is_empty() || super::members::reachable(self.numbers, number))
+            && !(self.integral() && super::bounds::integral(self.limits, number).is_some())
+    }
+
     /// Not `false`, nothing applied in place, no `enum`/`const`.
     #[inline]
     pub(crate) fn in_place_free(&self) -> bool {

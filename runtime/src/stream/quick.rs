@@ -35,7 +35,6 @@ use super::machine::{
     all_bits, hex, is_plain, is_ws, narrow_run, num_step, number_at, number_literal, plain_end, utf8_lead, ExpStep,
     ExpWatch, KindBits, NumSt, WORDS,
 };
-use super::members;
 use super::program::{narrow_byte, shape, ty, Node, Program, Tagged, NONE};
 
 /// Open containers the reader follows; deeper text is handed to the automaton.
@@ -1256,12 +1255,7 @@ impl<X: Delegate> Quick<X> {
             }
             // A number no member is reachable from any more, or an integer that can no longer
             // read as one within its bounds, is the automaton's, which finds it dead at the byte.
-            Tok::Watched => {
-                let Some(node) = self.node else { return true };
-                let number = text.get(self.start..).unwrap_or_default();
-                (node.numbers.is_empty() || members::reachable(node.numbers, number))
-                    && !(node.integral() && bounds::integral(node.limits, number).is_some())
-            }
+            Tok::Watched => self.node.is_none_or(|n| n.number_may_live(text.get(self.start..).unwrap_or_default())),
             _ => true,
         }
     }
