@@ -800,7 +800,7 @@ fn f64_from_parts(positive: bool, sig: u64, mut exp: i32) -> Result<(f64, bool),
 
 /// Whether the linked `serde_json` parses floats with its `float_roundtrip` feature (correctly
 /// rounded, like `str::parse`). Decided once by a probe that the two parsers read differently.
-fn float_roundtrip() -> bool {
+pub(crate) fn float_roundtrip() -> bool {
     static MODE: AtomicU8 = AtomicU8::new(0);
     match MODE.load(Atomic::Relaxed) {
         1 => false,

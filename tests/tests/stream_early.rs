@@ -1480,6 +1480,16 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
         ("level", "0".into(), None, false),
         // Beyond its first 64 bytes a number is judged where it ends.
         ("level", format!("{long}e-69"), None, false),
+        // Within 10^-12 of a member, a mantissa lives on (more digits may make it one), but its
+        // `e` ends it: then it is read at each exponent that may bring it to a member.
+        ("level", "3.9999999999999".into(), None, false),
+        ("level", "3.9999999999999e0".into(), Some(15), false),
+        ("level", "39.999999999999e-1".into(), Some(15), false),
+        ("level", "0.39999999999999999999e1".into(), None, true),
+        ("level", "0.39999999999999999999e0".into(), None, false),
+        ("level", "0.39999999999999999999e-".into(), Some(23), false),
+        ("ratio", "0.2499999999999e0".into(), Some(15), false),
+        ("ratio", "2.49999999999999999999e-1".into(), None, true),
         ("ratio", "0.25".into(), None, true),
         ("ratio", "25e-2".into(), None, true),
         ("ratio", "0.3".into(), Some(2), false),
@@ -1562,6 +1572,17 @@ fn a_number_dies_at_the_first_byte_from_which_no_member_of_its_enum_is_reachable
     s.allowed(&vocab, &mut mask);
     // `2` then `e` (2e0), `}`, `.0`; not `.5`, nor a digit (`21`, say, becomes no member).
     assert_eq!(mask.allowed().collect::<Vec<_>>(), [6, 7, 9]);
+    // After a mantissa within 10^-13 of 8 only nines, which may make it read as 8; once it
+    // does, anything that keeps it so.
+    let vocab = toolgate::Vocabulary::new(["9", "99", "1", "e", "}", "e0", "e1"]);
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let mut s = Levels::stream();
+    s.feed(br#"{"level": 7.9999999999999"#);
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 1]);
+    s.feed(b"9999999");
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [0, 1, 2, 3, 4, 5]);
 }
 
 tool_schema! {

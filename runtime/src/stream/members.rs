@@ -7,8 +7,11 @@
 //! are looked at) come within a relative [`EPS`] of it: far more than an `f64`'s rounding moves
 //! a value (2^-53), far less than a digit of the twelfth place moves it (10^-11), so the rule
 //! errs on the side of "reachable", never the other. Once the mantissa is complete (at the `e`),
-//! the scale is bound too: the exponent the member needs must still be one that the exponent's
-//! sign and digits so far can become. Zero and the subnormal members are reachable wherever the
+//! nothing is left to slack: the number may read as a member only at one of the three exponents
+//! that bring its magnitude within one of the member's, each of which the exponent's sign and
+//! digits so far must still be able to become, and there it is read as `serde_json` reads it and
+//! compared with the member exactly (`0.9999999999999` under `{"const": 1}` dies at its `e`;
+//! `0.99999999999999999999e0` is 1). Zero and the subnormal members are reachable wherever the
 //! number may still round to them (any mantissa with a negative exponent to come, `1e-400`).
 //!
 //! The check is a function of the number's text so far, read again at each byte while that text
@@ -18,6 +21,8 @@
 //! that makes it so, whatever the chunking.
 
 use super::machine::magnitude;
+use crate::num::Limit;
+use crate::text::{float_roundtrip, Num, Scanner};
 
 /// One number of an `enum` or `const`, as the macro emits it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,6 +43,8 @@ pub enum NumMember {
         lead: f64,
         /// its decimal exponent
         scale: i32,
+        /// its value, exactly as the validators compare a number with it
+        value: Limit,
     },
 }
 
@@ -79,19 +86,22 @@ struct Prefix {
     /// the decimal magnitude of the leading significant digit (`12.5`: 1, `0.05`: -2), once the
     /// mantissa is complete
     mag: i64,
+    /// where the mantissa ends (its `e`), once it is complete
+    end: usize,
     exp: Exp,
 }
 
 impl Prefix {
     /// Read a number's text so far (a prefix of JSON's number grammar).
     fn read(text: &[u8]) -> Self {
-        let mut p = Self { negative: false, digits: 0, n: 0, more: false, mag: 0, exp: Exp::None };
+        let mut p = Self { negative: false, digits: 0, n: 0, more: false, mag: 0, end: 0, exp: Exp::None };
         for (i, &c) in text.iter().enumerate() {
             match (p.exp, c) {
                 (Exp::None, b'-') => p.negative = true,
                 (Exp::None, b'e' | b'E') => {
                     p.exp = Exp::Any;
                     p.mag = magnitude(text.get(..i).unwrap_or_default()).unwrap_or(0);
+                    p.end = i;
                 }
                 (Exp::None, b'0'..=b'9') => {
                     if p.n == 0 && c == b'0' {
@@ -157,7 +167,7 @@ impl Prefix {
             // A complete mantissa of zeros is zero.
             _ if self.n == 0 && complete => false,
             NumMember::Tiny { negative } => negative == self.negative && self.may_be_tiny(),
-            NumMember::Normal { negative, lead, scale } => {
+            NumMember::Normal { negative, lead, scale, .. } => {
                 if negative != self.negative {
                     return false;
                 }
@@ -183,6 +193,167 @@ impl Prefix {
     }
 }
 
+impl Prefix {
+    /// Whether the number may still read as `member` exactly, once the slack of
+    /// [`Prefix::may_be`] is too coarse to tell: at one of the three exponents that bring its
+    /// magnitude within one of the member's (and that the exponent so far may still become),
+    ///
+    /// - a complete mantissa (at its `e`) is read as `serde_json` reads it and compared with the
+    ///   member: nothing but the exponent is left to come;
+    /// - a mantissa of at least [`DIGITS`] significant digits may still take the values between
+    ///   what it reads as now and what the next decimal of its length (`0.99` → `1.00`) reads as
+    ///   ([`within_reach`]).
+    fn exactly(&self, member: NumMember, number: &[u8]) -> bool {
+        let NumMember::Normal { scale, value, .. } = member else { return true };
+        let (mantissa, mag) = match self.exp {
+            Exp::None if self.n < DIGITS => return true,
+            Exp::None => match magnitude(number) {
+                Some(mag) => (number, mag),
+                None => return true,
+            },
+            _ => match number.get(..self.end) {
+                Some(mantissa) => (mantissa, self.mag),
+                None => return true,
+            },
+        };
+        (-1..=1).any(|shift| {
+            let e = i64::from(scale) + shift - mag;
+            self.exponent_may_be(e)
+                && if self.exp == Exp::None {
+                    within_reach(mantissa, e, value)
+                } else {
+                    read_with(&[mantissa], e, Read::Serde).is_some_and(|n| n.compare(value).is_eq())
+                }
+        })
+    }
+}
+
+/// How [`read_with`] reads a number.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Read {
+    /// as `serde_json` does (the value the validators compare)
+    Serde,
+    /// correctly rounded (`str::parse`)
+    Exact,
+}
+
+/// Whether a mantissa so far, `mantissa` (complete but for more digits), with the exponent `e`
+/// may still read as `value`. More digits take it anywhere in `[m, m')`, `m'` the next decimal
+/// of its length. Read correctly rounded (`serde_json` with `float_roundtrip`), the values they
+/// take are every `f64` from what `m` reads as to what `m'` reads as (the last one too, unless
+/// `m'` is a tie exactly: erring on the side of "reachable"). Without `float_roundtrip`,
+/// `serde_json` keeps the first 19 or 20 significant digits, rounds them to an `f64` and
+/// multiplies or divides by a power of ten (twice below 10^-308): at most four roundings of
+/// the value and two of the powers, under six units in the last place from the correctly
+/// rounded value, so eight are allowed for on either side; and once its digits no longer fit a
+/// `u64`, later ones change nothing, so the mantissa is read as it stands.
+fn within_reach(mantissa: &[u8], e: i64, value: Limit) -> bool {
+    let dot: &[u8] = if mantissa.last() == Some(&b'.') { b"0" } else { b"" };
+    let fast = !float_roundtrip();
+    if fast && saturated(mantissa) {
+        return read_with(&[mantissa, dot], e, Read::Serde).is_some_and(|n| n.compare(value).is_eq());
+    }
+    let mut next = [0u8; WATCHED + 2];
+    let Some(next) = next_decimal(mantissa, &mut next) else { return true };
+    let (Some(Num::F(low)), Some(Num::F(high))) =
+        (read_with(&[mantissa, dot], e, Read::Exact), read_with(&[next], e, Read::Exact))
+    else {
+        // (Beyond the `f64` range: left to the exponent's own watch.)
+        return true;
+    };
+    let (low, high) = if fast { (ulps(low, -8), ulps(high, 8)) } else { (low, high) };
+    let (below, above) = if low <= high { (low, high) } else { (high, low) };
+    !Num::F(below).compare(value).is_gt() && !Num::F(above).compare(value).is_lt()
+}
+
+/// `x` moved `k` units in the last place away from zero (toward it when `k` is negative, at
+/// most to zero).
+fn ulps(x: f64, k: i64) -> f64 {
+    const SIGN: u64 = 1 << 63;
+    let magnitude = x.to_bits() & !SIGN;
+    let moved = if k < 0 { magnitude.saturating_sub(k.unsigned_abs()) } else { magnitude + k.unsigned_abs() };
+    f64::from_bits((x.to_bits() & SIGN) | moved.min(f64::INFINITY.to_bits()))
+}
+
+/// Whether `serde_json` without `float_roundtrip` reads a mantissa so far the same whatever
+/// digits follow (its significand no longer takes one: each is skipped, or only counted).
+fn saturated(mantissa: &[u8]) -> bool {
+    let (mut sig, mut point) = (0u64, false);
+    for &c in mantissa {
+        match c {
+            b'.' => point = true,
+            b'0'..=b'9' => match sig.checked_mul(10).and_then(|s| s.checked_add(u64::from(c - b'0'))) {
+                Some(s) => sig = s,
+                // In its fraction, a digit that does not fit ends the significand for good;
+                // in its integer part, only a digit is counted (a fraction digit may still fit).
+                None if point => return true,
+                None => {}
+            },
+            _ => {}
+        }
+    }
+    sig > u64::MAX / 10
+}
+
+/// The next decimal of the same length as the mantissa so far `mantissa` (`0.99` → `1.00`,
+/// `-12.` → `-13`), written into `buf`.
+fn next_decimal<'b>(mantissa: &[u8], buf: &'b mut [u8; WATCHED + 2]) -> Option<&'b [u8]> {
+    let digits = mantissa.strip_suffix(b".").unwrap_or(mantissa);
+    let sign = usize::from(digits.first() == Some(&b'-'));
+    // One place kept for a carry out of the first digit.
+    buf.get_mut(1..=digits.len())?.copy_from_slice(digits);
+    let mut at = digits.len();
+    while at > sign {
+        let c = buf.get_mut(at)?;
+        match *c {
+            b'9' => *c = b'0',
+            b'0'..=b'8' => {
+                *c += 1;
+                return buf.get(1..=digits.len());
+            }
+            _ => {}
+        }
+        at -= 1;
+    }
+    // Every digit was 9: a 1 before them (after the sign).
+    buf.copy_within(..=sign, 0);
+    *buf.get_mut(sign)? = b'1';
+    buf.get(..=digits.len())
+}
+
+/// The number written `parts` (at most [`WATCHED`] + 2 bytes in all) with the exponent `e`, read
+/// as `how` says (`None`: beyond the `f64` range).
+fn read_with(parts: &[&[u8]], e: i64, how: Read) -> Option<Num> {
+    let mut buf = [0u8; WATCHED + 24];
+    let mut at = 0;
+    let mut put = |c: u8| -> Option<()> {
+        *buf.get_mut(at)? = c;
+        at += 1;
+        Some(())
+    };
+    for &c in parts.iter().copied().flatten() {
+        put(c)?;
+    }
+    put(b'e')?;
+    if e < 0 {
+        put(b'-')?;
+    }
+    let digits = e.unsigned_abs();
+    let mut scale = 1u64;
+    while scale <= digits / 10 {
+        scale *= 10;
+    }
+    while scale > 0 {
+        put(b'0' + u8::try_from(digits / scale % 10).ok()?)?;
+        scale /= 10;
+    }
+    let text = std::str::from_utf8(buf.get(..at)?).ok()?;
+    match how {
+        Read::Serde => Scanner::new(text).num().ok(),
+        Read::Exact => text.parse::<f64>().ok().filter(|f| f.is_finite()).map(Num::F),
+    }
+}
+
 /// Powers of ten that an `f64` holds exactly, up to 10^[`DIGITS`].
 const POW10: [f64; DIGITS as usize + 1] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12];
 
@@ -192,13 +363,15 @@ const POW10: [f64; DIGITS as usize + 1] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e
 /// once unreachable, a prefix stays so).
 #[must_use]
 pub fn reachable(members: &[NumMember], number: &[u8]) -> bool {
-    let p = Prefix::read(number.get(..WATCHED).unwrap_or(number));
-    members.iter().any(|&m| p.may_be(m))
+    let number = number.get(..WATCHED).unwrap_or(number);
+    let p = Prefix::read(number);
+    members.iter().any(|&m| p.may_be(m) && p.exactly(m, number))
 }
 
 #[cfg(test)]
 mod tests {
     use super::{reachable, NumMember, WATCHED};
+    use crate::num::Limit;
 
     // (As the macro emits it.)
     impl NumMember {
@@ -218,7 +391,7 @@ mod tests {
             // `{:e}` writes the shortest form that reads back as `v`: `1.5e3`.
             let text = format!("{:e}", v.abs());
             let (lead, scale) = text.split_once('e')?;
-            Some(Self::Normal { negative, lead: lead.parse().ok()?, scale: scale.parse().ok()? })
+            Some(Self::Normal { negative, lead: lead.parse().ok()?, scale: scale.parse().ok()?, value: Limit::F(v) })
         }
     }
 
@@ -308,12 +481,35 @@ mod tests {
             (&[2.0], "0.000", None),
             (&[2.0], "0.0003", Some(5)),
             (&[2.0], "2.00000000001", Some(12)),
-            (&[2.0], "2.000000000001", None),
-            (&[2.0], "2.0000000000001", None),
+            // From the twelfth significant digit on, the values more digits may give are read
+            // at their ends: none of these is ever 2.
+            (&[2.0], "2.000000000001", Some(13)),
+            (&[2.0], "2.0000000000001", Some(14)),
+            (&[2.0], "2.00000000000001", Some(15)),
+            (&[2.0], "2.00000000000000001", None),
+            (&[2.0], "1.99999999999999999", None),
+            (&[2.0], "1.9999999999999", None),
+            (&[2.0], "1.99999999999998", Some(15)),
+            (&[-2.0], "-1.99999999999998", Some(16)),
+            (&[-2.0], "-1.99999999999999", None),
             (&[2.0], "1.99999999999", None),
             (&[2.0], "1.9999999998", Some(11)),
-            // Within 10^-12 of a member: alive though it reads as no member (the rule's slack).
-            (&[1.0], "0.9999999999999e0", None),
+            // Within 10^-12 of a member: alive though it reads as no member (the rule's slack),
+            // until its `e` ends the mantissa: then it is read at each exponent that may bring
+            // it to a member.
+            (&[1.0], "0.9999999999999", None),
+            (&[1.0], "0.9999999999999e0", Some(15)),
+            (&[1.0], "9.99999999999e-01", Some(13)),
+            (&[1.0], "0.99999999999999999999e0", None),
+            (&[1.0], "0.99999999999999999999e-0", None),
+            (&[1.0], "0.99999999999999999999e-01", Some(25)),
+            (&[1.0], "9.99999999999999999999e-1", None),
+            (&[1.0], "9.99999999999999999999e-", None),
+            (&[1.0], "9.99999999999999999999e+", Some(23)),
+            (&[1.0], "9.99999999999999999999e00", Some(23)),
+            (&[2.0], "1.99999999999e0", Some(13)),
+            (&[9_007_199_254_740_992.0], "0.90071992547409e16", Some(16)),
+            (&[9_007_199_254_740_992.0], "0.9007199254740993e16", None),
             (&[-2.0], "2", Some(0)),
             (&[-2.0], "-", None),
             (&[2.0], "-", Some(0)),
@@ -337,6 +533,16 @@ mod tests {
         ] {
             assert_eq!(dies_at(values, text), at, "{values:?} {text:?}");
         }
+        // Read correctly rounded, `2.000000000000001` is 2 + 2 ulps whatever follows, and
+        // `1.9999999999999997` at most 2 - 1 ulp; `serde_json` without `float_roundtrip` is
+        // allowed eight ulps either way.
+        let exact = crate::text::float_roundtrip();
+        assert_eq!(dies_at(&[2.0], "2.000000000000001"), exact.then_some(16));
+        assert_eq!(dies_at(&[2.0], "1.9999999999999997"), exact.then_some(17));
+        assert_eq!(dies_at(&[2.0], "1.9999999999999998"), None);
+        assert_eq!(dies_at(&[2.0], "2.0000000000000004"), exact.then_some(17));
+        // (Else at its `e`: nothing but the exponent is left to come.)
+        assert_eq!(dies_at(&[9_007_199_254_740_992.0], "0.9007199254740994e16"), Some(if exact { 17 } else { 18 }));
     }
 
     /// Texts of numbers near `v` (its shortest forms, its decimal point moved and the exponent
@@ -368,12 +574,18 @@ mod tests {
         }
         let long = format!("{:.30e}", v.abs());
         let (m, e) = long.split_once('e').unwrap_or((&long, "0"));
-        for _ in 0..4 {
+        // Digits changed from the 17th, 18th or 20th significant one on (`m` is `d.ddd…`): the
+        // first may keep the value or not, and no `e` may follow, where a value is read from
+        // the range more digits may take.
+        for skip in [17, 18, 18, 20, 20, 20] {
             let mut m: Vec<u8> = m.bytes().collect();
-            for d in m.iter_mut().skip(19).filter(|d| d.is_ascii_digit()) {
+            for d in m.iter_mut().skip(skip).filter(|d| d.is_ascii_digit()) {
                 *d = b'0' + (next() % 10) as u8;
             }
             out.push(format!("{sign}{}e{e}", String::from_utf8_lossy(&m)));
+            if e == "0" {
+                out.push(format!("{sign}{}", String::from_utf8_lossy(&m)));
+            }
         }
         out
     }
@@ -392,8 +604,10 @@ mod tests {
                 2 => ((seed % 100_000) as f64 - 50_000.0) / 1000.0,
                 _ => f64::from_bits(seed) * 1e-300,
             };
-            let Some(member) = NumMember::of(v) else { continue };
             let Ok(written) = serde_json::from_str::<serde_json::Value>(&format!("{v:e}")) else { continue };
+            // (The member as the macro would write it for the value `serde_json` reads: without
+            // `float_roundtrip` that may be an ulp off `v`.)
+            let Some(member) = written.as_f64().and_then(NumMember::of) else { continue };
             for text in near_texts(v, &mut seed) {
                 let Ok(read) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
                 let (Some(a), Some(b)) = (read.as_number(), written.as_number()) else { continue };

@@ -492,7 +492,7 @@ struct Prop<'a> {
     listed: Option<u8>,
     /// the numbers a number is watched against as its bytes come, as the automaton watches it
     /// (empty: not watched, judged where it ends)
-    numbers: Vec<f64>,
+    numbers: Vec<&'a Num>,
     /// a free value: any JSON value (`true`, `{}`, an undeclared member of an open object, an
     /// item of an array without `items`)
     free: bool,
@@ -1855,7 +1855,7 @@ struct Listed<'a> {
     kinds: u8,
     /// the numbers of all its branches, a number watched against as its bytes come (the
     /// union dies there when every branch does); empty when a branch's are not watched
-    numbers: Vec<f64>,
+    numbers: Vec<&'a Num>,
 }
 
 /// Keywords `c`, when they are a union of lists (`anyOf` or `oneOf` and nothing else, each

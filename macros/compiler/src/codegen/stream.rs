@@ -8,11 +8,11 @@ use std::collections::BTreeSet;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::json::JsonValue;
+use crate::json::{JsonValue, Num};
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
 use super::text::{no_in_place, only_in_place, own_nothing_but_types, sname};
-use super::validate::{bound, json_text, limit, pname, vname};
+use super::validate::{bound, json_text, limit, limit_in, pname, vname};
 
 /// Levels followed value by value; deeper values are judged when their level-`MAX_LEVELS - 1`
 /// ancestor closes.
@@ -560,19 +560,20 @@ fn automaton(ir: &Ir, shapes: &[u8]) -> Automaton {
 /// Numbers of an `enum` or `const` a stream watches a number against as its bytes come.
 const MAX_NUMBERS: usize = 64;
 
-/// The numbers among `members` (an `enum`'s, or a `const`), as `f64`s, when a stream watches a
-/// number against them as its bytes come: `None` where there are more than [`MAX_NUMBERS`]
-/// (such a number is judged where it ends).
-pub(super) fn watched_numbers(members: &[&JsonValue]) -> Option<Vec<f64>> {
-    let numbers: Vec<f64> =
-        members.iter().filter_map(|v| if let JsonValue::Number(x) = v { Some(x.as_f64()) } else { None }).collect();
+/// The numbers among `members` (an `enum`'s, or a `const`) when a stream watches a number
+/// against them as its bytes come: `None` where there are more than [`MAX_NUMBERS`] (such a
+/// number is judged where it ends).
+pub(super) fn watched_numbers<'a>(members: &[&'a JsonValue]) -> Option<Vec<&'a Num>> {
+    let numbers: Vec<&Num> =
+        members.iter().filter_map(|v| if let JsonValue::Number(x) = v { Some(x) } else { None }).collect();
     (numbers.len() <= MAX_NUMBERS).then_some(numbers)
 }
 
 /// `numbers` as `NumMember`s (`[]` when one cannot be written: then no number is watched). A
 /// member beyond the `f64` range is no number's value: left out.
-pub(super) fn number_members(numbers: &[f64], p: &TokenStream) -> TokenStream {
-    let member = |v: f64| -> Option<TokenStream> {
+pub(super) fn number_members(numbers: &[&Num], p: &TokenStream) -> TokenStream {
+    let member = |n: &Num| -> Option<TokenStream> {
+        let v = n.as_f64();
         let negative = v < 0.0;
         Some(if v == 0.0 {
             quote!(#p::NumMember::Zero)
@@ -584,12 +585,15 @@ pub(super) fn number_members(numbers: &[f64], p: &TokenStream) -> TokenStream {
             let (lead, scale) = text.split_once('e')?;
             let lead = proc_macro2::Literal::f64_suffixed(lead.parse().ok()?);
             let scale = proc_macro2::Literal::i32_suffixed(scale.parse().ok()?);
-            quote!(#p::NumMember::Normal { negative: #negative, lead: #lead, scale: #scale })
+            let value = limit_in(n, p);
+            quote!(#p::NumMember::Normal { negative: #negative, lead: #lead, scale: #scale, value: #value })
         })
     };
-    let members = numbers.iter().filter(|v| v.is_finite()).map(|&v| member(v)).collect::<Option<Vec<_>>>();
+    let members = numbers.iter().filter(|n| n.as_f64().is_finite()).map(|&n| member(n)).collect::<Option<Vec<_>>>();
     let members = members.unwrap_or_default();
-    quote!(&[#(#members),*])
+    // (A static: a member that is no integer is written with `f64::from_bits`, which a reference
+    // to a temporary would not make `'static`.)
+    quote!({ static NUMBERS: &[#p::NumMember] = &[#(#members),*]; NUMBERS })
 }
 
 /// The bounds of `c` (`minimum`, `exclusiveMinimum`, `maximum`, `exclusiveMaximum`) as a slice of

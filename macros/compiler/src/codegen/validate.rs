@@ -421,16 +421,21 @@ pub fn bound(kw: &Option<crate::model::Kw<Num>>, k: &TokenStream) -> TokenStream
 
 /// A `Limit` literal for a schema number.
 pub fn limit(n: &Num, k: &TokenStream) -> TokenStream {
+    limit_in(n, &quote!(#k::__private))
+}
+
+/// A `Limit` literal for a schema number, `p` the path of the runtime's `__private` module.
+pub fn limit_in(n: &Num, p: &TokenStream) -> TokenStream {
     if let Some(i) = n.as_i128() {
         if let Ok(i) = i64::try_from(i) {
-            return quote!(#k::__private::Limit::I(#i));
+            return quote!(#p::Limit::I(#i));
         }
         if let Ok(u) = u64::try_from(i) {
-            return quote!(#k::__private::Limit::U(#u));
+            return quote!(#p::Limit::U(#u));
         }
     }
     let bits = n.as_f64().to_bits();
-    quote!(#k::__private::Limit::F(::core::primitive::f64::from_bits(#bits)))
+    quote!(#p::Limit::F(::core::primitive::f64::from_bits(#bits)))
 }
 
 /// A constant `SVal` for a schema value (an `enum` member or a `const`).
