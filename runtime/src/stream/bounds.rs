@@ -134,6 +134,52 @@ pub fn integral<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     bounds.iter().find(|b| b.upper != negative && b.broken(value))
 }
 
+/// How many bytes an integer's text (its sign included) must have before [`integral`] may find
+/// its mantissa past `bounds`: as many as the digits before the point of the bound on its sign's
+/// side (1 if that bound is below 1 in magnitude or across zero; a mantissa of fewer
+/// significant digits only ever reads as a smaller integer), or never (`usize::MAX`: no such bound, or one past 15 digits, the most [`integral`]
+/// looks at).
+#[must_use]
+pub fn integral_due(bounds: &[Bound], negative: bool) -> usize {
+    let digits = |b: &Bound| {
+        // A bound on the other side of zero (a negative `maximum` of a positive number) is
+        // broken from the first digit (the sign rule finds it sooner).
+        let across = match b.limit {
+            Limit::I(i) => {
+                if negative {
+                    i >= 0
+                } else {
+                    i <= 0
+                }
+            }
+            Limit::U(_) => negative,
+            Limit::F(f) => {
+                if negative {
+                    f > -1.0
+                } else {
+                    f < 1.0
+                }
+            }
+        };
+        if across {
+            return 1;
+        }
+        let whole = match b.limit {
+            Limit::I(i) => i.unsigned_abs(),
+            Limit::U(u) => u,
+            // (A limit past 10^15 is past what 15 digits are looked at for.)
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Limit::F(f) => f.abs().min(1e16).floor() as u64,
+        };
+        match whole.checked_ilog10() {
+            None => 1,
+            Some(d) if d < 15 => d as usize + 1,
+            Some(_) => usize::MAX,
+        }
+    };
+    bounds.iter().filter(|b| b.upper != negative).map(digits).min().unwrap_or(usize::MAX)
+}
+
 /// A number's text read as `serde_json` reads it (`None`: beyond the `f64` range, which the
 /// exponent's own watch judges).
 fn read(text: &[u8]) -> Option<Num> {
@@ -142,7 +188,7 @@ fn read(text: &[u8]) -> Option<Num> {
 
 #[cfg(test)]
 mod tests {
-    use super::{integral, outgrown, Bound};
+    use super::{integral, integral_due, outgrown, Bound};
     use crate::num::Limit;
     use crate::stream::machine::in_bounds;
 
@@ -337,6 +383,15 @@ mod tests {
         let below = [bound(Limit::F(0.5), "0.5", true, true), bound(Limit::I(0), "0", true, false)];
         assert!(integral(&below, b"0.1").is_some());
         assert!(integral(&below, b"0.0").is_none());
+        // Bytes it takes before a bound on the number's side may be broken.
+        assert_eq!(integral_due(&max, false), 3);
+        assert_eq!(integral_due(&max, true), 1);
+        assert_eq!(integral_due(&open, true), usize::MAX);
+        assert_eq!(integral_due(&five, false), 1);
+        assert_eq!(integral_due(&below, false), 1);
+        assert_eq!(integral_due(&[bound(Limit::F(-1234.5), "-1234.5", false, false)], true), 4);
+        assert_eq!(integral_due(&[bound(Limit::U(u64::MAX), "", false, true)], false), usize::MAX);
+        assert_eq!(integral_due(&[bound(Limit::I(999_999_999_999_999), "", false, true)], false), 15);
     }
 
     #[test]
@@ -361,6 +416,13 @@ mod tests {
             if next(3) == 0 {
                 number.push('.');
                 number.push(char::from(b'0' + next(10) as u8));
+            }
+            // A reader that asks only from `integral_due` bytes on misses no prefix it fires on.
+            let due = integral_due(b, number.starts_with('-'));
+            for end in 1..=number.len() {
+                if integral(b, number.as_bytes().get(..end).unwrap_or_default()).is_some() {
+                    assert!(end >= due, "{number:?} fired at {end} bytes, due at {due}: {b:?}");
+                }
             }
             let Some(hit) = integral(b, number.as_bytes()) else { continue };
             judged += 1;

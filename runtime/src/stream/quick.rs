@@ -68,9 +68,10 @@ enum Tok {
     /// inside a number ([`Quick::num`])
     Num,
     /// inside a number whose subschema has `enum`/`const` numbers, or requires an integer within
-    /// bounds: the short way leaves its bytes to the long way, which checks that one is still
-    /// reachable where a fragment cuts it ([`members::reachable`], [`bounds::integral`]; where
-    /// it closes, its verdict is exact)
+    /// bounds and has as many bytes as it takes to break them ([`bounds::integral_due`]): the
+    /// short way leaves its bytes to the long way, which checks that one is still reachable
+    /// where a fragment cuts it ([`members::reachable`], [`bounds::integral`]; where it closes,
+    /// its verdict is exact)
     Watched,
     /// inside `true`, `false` or `null` ([`Quick::lit`])
     Lit,
@@ -344,7 +345,7 @@ impl<X: Delegate> Quick<X> {
                 // (An exponent's `e`, and its sign and digits while it is watched for the `f64`
                 // range, go the long way; so do those of a number watched against its members:
                 // `Tok::Watched`.)
-                Some(n) if n != NumSt::Exp && !self.watch.on() => {
+                Some(n) if n != NumSt::Exp && !self.watch.on() && !self.integral_due(text, self.pos + 1) => {
                     self.num = n;
                     true
                 }
@@ -748,13 +749,23 @@ impl<X: Delegate> Quick<X> {
         self.close_scalar(kind, text.get(self.start..=at).unwrap_or_default())
     }
 
+    /// Whether the number begun at `self.start`, its text so far ending before `end`, must be an
+    /// integer within bounds that its mantissa may already break ([`bounds::integral_due`]).
+    #[inline]
+    fn integral_due(&self, text: &[u8], end: usize) -> bool {
+        self.node.is_some_and(|n| {
+            n.integral()
+                && end.saturating_sub(self.start) >= bounds::integral_due(n.limits, text.get(self.start) == Some(&b'-'))
+        })
+    }
+
     /// Inside a number in state `st`, at `pos`: as far as it goes.
     #[inline]
     fn number(&mut self, text: &[u8], pos: &mut usize, mut st: NumSt) -> Option<Tok> {
         loop {
             let Some(&b) = text.get(*pos) else {
                 self.num = st;
-                let watched = self.node.is_some_and(|n| !n.numbers.is_empty() || n.integral());
+                let watched = self.node.is_some_and(|n| !n.numbers.is_empty()) || self.integral_due(text, *pos);
                 return Some(if watched { Tok::Watched } else { Tok::Num });
             };
             if b.is_ascii_digit() && self.watch.runs(st) {
