@@ -6,13 +6,19 @@
 //! scale, the values its leading significant digits can still become (at most [`DIGITS`] of them
 //! are looked at) come within a relative [`EPS`] of it: far more than an `f64`'s rounding moves
 //! a value (2^-53), far less than a digit of the twelfth place moves it (10^-11), so the rule
-//! errs on the side of "reachable", never the other. Once the mantissa is complete (at the `e`),
-//! nothing is left to slack: the number may read as a member only at one of the three exponents
-//! that bring its magnitude within one of the member's, each of which the exponent's sign and
-//! digits so far must still be able to become, and there it is read as `serde_json` reads it and
-//! compared with the member exactly (`0.9999999999999` under `{"const": 1}` dies at its `e`;
-//! `0.99999999999999999999e0` is 1). Zero and the subnormal members are reachable wherever the
-//! number may still round to them (any mantissa with a negative exponent to come, `1e-400`).
+//! errs on the side of "reachable", never the other. Where that slack is too coarse to tell, the
+//! number is read at each of the three exponents that bring its magnitude within one of the
+//! member's (those the exponent's sign and digits so far may still become):
+//!
+//! - from its [`DIGITS`]th significant digit on, more digits take the mantissa between what it
+//!   reads as and what the next decimal of its length reads as (`1.99999999999998` dies at its
+//!   `8` under `{"const": 2}`; `1.99999999999999` lives, as `1.99999999999999999999` is 2);
+//! - from its `e` on, nothing but the exponent is left to come: it is read as `serde_json` reads
+//!   it and compared with the member exactly (`0.9999999999999e` dies at its `e` under
+//!   `{"const": 1}`; `0.99999999999999999999e0` is 1).
+//!
+//! Zero and the subnormal members are reachable wherever the number may still round to them
+//! (any mantissa with a negative exponent to come, `1e-400`).
 //!
 //! The check is a function of the number's text so far, read again at each byte while that text
 //! is at most [`WATCHED`] bytes long (a constant cost a byte; beyond it the number is judged where
