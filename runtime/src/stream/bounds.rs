@@ -136,9 +136,9 @@ pub fn integral<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
 
 /// How many bytes an integer's text (its sign included) must have before [`integral`] may find
 /// its mantissa past `bounds`: as many as the digits before the point of the bound on its sign's
-/// side (1 if that bound is below 1 in magnitude or across zero; a mantissa of fewer
-/// significant digits only ever reads as a smaller integer), or never (`usize::MAX`: no such bound, or one past 15 digits, the most [`integral`]
-/// looks at).
+/// side (a mantissa of fewer significant digits only ever reads as a smaller integer; 1 if that
+/// bound is below 1 in magnitude or across zero), or never (`usize::MAX`: no such bound, or one
+/// past 15 digits, the most [`integral`] looks at).
 #[must_use]
 pub fn integral_due(bounds: &[Bound], negative: bool) -> usize {
     let digits = |b: &Bound| {

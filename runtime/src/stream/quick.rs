@@ -343,8 +343,8 @@ impl<X: Delegate> Quick<X> {
             Tok::KeyStr => is_plain(b) && self.on_guess && self.key_goes_on(b),
             Tok::Num => match num_step(self.num, b) {
                 // (An exponent's `e`, and its sign and digits while it is watched for the `f64`
-                // range, go the long way; so do those of a number watched against its members:
-                // `Tok::Watched`.)
+                // range, go the long way; so do those of a number watched against its members
+                // (`Tok::Watched`), and an integer's digits once its bounds may be broken.)
                 Some(n) if n != NumSt::Exp && !self.watch.on() && !self.integral_due(text, self.pos + 1) => {
                     self.num = n;
                     true
