@@ -1690,6 +1690,15 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
         ("count", "1000e-1", None, true),
         ("count", "99.9999999999999999999", None, true),
         ("count", "101e-400", Some(2), false),
+        // Bounds on both sides: a positive exponent dies where no exponent its digits may still
+        // become brings the number within (`e1` is 0.5, `e10` and on far past 100).
+        ("count", "0.05e1", Some(5), false),
+        ("count", "0.05e2", None, true),
+        ("count", "0.05e+2", None, true),
+        ("count", "0.00000000005e1", None, false),
+        ("count", "0.00000000005e11", None, true),
+        ("count", "0.0000000000000000000005e1", Some(25), false),
+        ("count", "0.0000000000000000000005e22", None, true),
         // Where zero is within them, any mantissa may still read as it (`101e-400` is 0).
         ("open", "101", None, false),
         ("open", "101e-400", None, true),

@@ -76,7 +76,79 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
         return None;
     };
     let zero = matches!(value, Num::U(0));
-    bounds.iter().find(|b| (zero || b.upper != negative) && b.broken(value))
+    if let Some(b) = bounds.iter().find(|b| (zero || b.upper != negative) && b.broken(value)) {
+        return Some(b);
+    }
+    if zero {
+        return None;
+    }
+    jumped(bounds, mantissa, exp, negative)
+}
+
+/// A bound of `bounds` that a number in a positive exponent (`mantissa`, not zero, and the
+/// exponent's text after its `e`, `exp`: a `+` or digits) breaks at every exponent that text
+/// may still become, where bounds on both sides leave a range that the number's powers of ten
+/// jump over (`0.5712e+` under `minimum: 20` and `maximum: 30`: `e1` is 5.712, `e2` 57.12).
+///
+/// The exponents left are those that begin with its digits so far (any, after zeros only), at
+/// most 400 (past that, nothing but a zero mantissa is within the `f64` range). Read at a larger
+/// exponent, the number only grows in magnitude, so the bounds its growth satisfies (a
+/// `minimum` of a positive number) hold from some exponent on, and the others until some
+/// exponent: in each run of exponents with the same leading digits, the least at which the
+/// first hold is found by bisection and judged by the others.
+fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) -> Option<&'a Bound> {
+    const MAX: u64 = 400;
+    // (Only where there are bounds on both sides: one side alone is what the caller judged.)
+    let grows_into = |b: &&Bound| b.upper == negative;
+    let below = bounds.iter().find(grows_into)?;
+    bounds.iter().find(|b| !grows_into(b))?;
+    if mantissa.len() > WINDOW {
+        return None;
+    }
+    let digits = exp.strip_prefix(b"+").unwrap_or(exp);
+    let mut lead = 0u64;
+    for &c in digits {
+        lead = lead * 10 + u64::from(c.wrapping_sub(b'0'));
+        if lead > MAX {
+            return None;
+        }
+    }
+    // The number at exponent `e` (`None`: beyond the `f64` range, past every bound).
+    let at = |e: u64| -> Option<Num> {
+        let mut buf = [0u8; WINDOW + 4];
+        let len = mantissa.len();
+        buf.get_mut(..len)?.copy_from_slice(mantissa);
+        let digit = |d: u64| b'0' + u8::try_from(d % 10).unwrap_or(0);
+        buf.get_mut(len..len + 4)?.copy_from_slice(&[b'e', digit(e / 100), digit(e / 10), digit(e)]);
+        read(buf.get(..len + 4)?)
+    };
+    let holds = |e: u64| at(e).is_none_or(|n| !bounds.iter().filter(grows_into).any(|b| b.broken(n)));
+    let within = |e: u64| at(e).is_some_and(|n| !bounds.iter().any(|b| b.broken(n)));
+    // Runs [lead × 10^k, lead × 10^k + 10^k - 1] (after zeros only: every exponent).
+    let mut width = 1u64;
+    loop {
+        let (lo, hi) = if lead == 0 { (0, MAX) } else { (lead * width, (lead * width + width - 1).min(MAX)) };
+        if lo > MAX {
+            return Some(below);
+        }
+        // The least exponent of the run at which the bounds it grows into hold.
+        let (mut a, mut b) = (lo, hi + 1);
+        while a < b {
+            let mid = a + (b - a) / 2;
+            if holds(mid) {
+                b = mid;
+            } else {
+                a = mid + 1;
+            }
+        }
+        if a <= hi && within(a) {
+            return None;
+        }
+        if lead == 0 {
+            return Some(below);
+        }
+        width *= 10;
+    }
 }
 
 /// A bound of `bounds` that the number whose text so far is `number`, in a subschema that
@@ -441,6 +513,72 @@ mod tests {
             }
         }
         assert!(judged > 500 && checked > 50_000, "{judged} {checked}");
+    }
+
+    #[test]
+    fn a_range_its_powers_of_ten_jump_over_is_left_at_the_exponent() {
+        let range = [bound(Limit::I(20), "20", false, false), bound(Limit::I(30), "30", false, true)];
+        // `e1` is 5.712, `e10` and on far past 30.
+        for dead in ["0.5712e+", "0.5712e1", "0.5712e0", "0.5712e00", "5.712e+", "1e+", "3.1e+"] {
+            assert_eq!(broken(&range, dead), Some("20"), "{dead}");
+        }
+        for alive in ["2.5e+", "2.5e0", "0.25e+", "0.25e0", "3e+", "25e-", "0.5712e-", "0.00025e0", "0.00025e+"] {
+            assert_eq!(broken(&range, alive), None, "{alive}");
+        }
+        // `0.00025e5` is 25; `0.00025e1` 0.0025, but `e1x` past 30.
+        assert_eq!(broken(&range, "0.00025e1"), Some("20"));
+        let open = [bound(Limit::I(20), "20", false, false), bound(Limit::I(30), "30", true, true)];
+        assert_eq!(broken(&open, "3e+"), Some("20"));
+        // Negative numbers grow the other way.
+        let minus = [bound(Limit::I(-30), "-30", false, false), bound(Limit::I(-20), "-20", false, true)];
+        assert_eq!(broken(&minus, "-0.5712e+"), Some("-20"));
+        assert_eq!(broken(&minus, "-2.5e+"), None);
+        // One side alone: the number may still grow into it.
+        assert_eq!(broken(&range[..1], "0.5712e+"), None);
+    }
+
+    #[test]
+    fn a_range_said_jumped_over_is_so_at_every_exponent_left() {
+        let mut next = draws(0x2545_F491_4F6C_DD1D);
+        let (mut judged, mut checked) = (0, 0);
+        for _ in 0..3000 {
+            let low = i64::try_from(next(200)).unwrap_or(0) - 100;
+            let high = low + i64::try_from(next(300)).unwrap_or(0);
+            let b = [bound(Limit::I(low), "", next(2) == 0, false), bound(Limit::I(high), "", next(2) == 0, true)];
+            let mut mantissa = String::from(if next(3) == 0 { "-" } else { "" });
+            // (Small mantissas too: the range is then met at exponents of two digits.)
+            if next(4) != 0 {
+                mantissa.push_str("0.");
+                mantissa.push_str(&"0".repeat(next(30) as usize));
+            }
+            mantissa.push(char::from(b'1' + next(9) as u8));
+            for _ in 0..next(3) {
+                mantissa.push(char::from(b'0' + next(10) as u8));
+            }
+            let exp: String = match next(5) {
+                0 => "+".into(),
+                1 => "0".into(),
+                2 => (next(3) + 1).to_string(),
+                _ => (next(40)).to_string(),
+            };
+            let number = format!("{mantissa}e{exp}");
+            if outgrown(&b, number.as_bytes()).is_none() {
+                continue;
+            }
+            judged += 1;
+            // Every exponent it may still become (those that begin with its digits, any after
+            // a `+` or zeros), read as the validators read it, is outside.
+            let digits = exp.trim_start_matches('+').trim_start_matches('0');
+            for e in 0..=420u32 {
+                if !e.to_string().starts_with(digits) {
+                    continue;
+                }
+                let Ok(n) = crate::text::Scanner::new(&format!("{mantissa}e{e}")).num() else { continue };
+                assert!(!within(n, &b, false), "{mantissa}e{e} ({number:?} said outside): {b:?}");
+                checked += 1;
+            }
+        }
+        assert!(judged > 300 && checked > 10_000, "{judged} {checked}");
     }
 
     #[test]
