@@ -114,14 +114,7 @@ fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) 
         }
     }
     // The number at exponent `e` (`None`: beyond the `f64` range, past every bound).
-    let at = |e: u64| -> Option<Num> {
-        let mut buf = [0u8; WINDOW + 4];
-        let len = mantissa.len();
-        buf.get_mut(..len)?.copy_from_slice(mantissa);
-        let digit = |d: u64| b'0' + u8::try_from(d % 10).unwrap_or(0);
-        buf.get_mut(len..len + 4)?.copy_from_slice(&[b'e', digit(e / 100), digit(e / 10), digit(e)]);
-        read(buf.get(..len + 4)?)
-    };
+    let at = |e: u64| read_with(&[mantissa], i64::try_from(e).unwrap_or(i64::MAX), Read::Serde);
     let holds = |e: u64| at(e).is_none_or(|n| !bounds.iter().filter(grows_into).any(|b| b.broken(n)));
     let within = |e: u64| at(e).is_some_and(|n| !bounds.iter().any(|b| b.broken(n)));
     // Runs [lead × 10^k, lead × 10^k + 10^k - 1] (after zeros only: every exponent).
@@ -256,6 +249,48 @@ pub fn integral_due(bounds: &[Bound], negative: bool) -> usize {
 /// exponent's own watch judges).
 fn read(text: &[u8]) -> Option<Num> {
     Scanner::new(std::str::from_utf8(text).ok()?).num().ok()
+}
+
+/// How [`read_with`] reads a number.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Read {
+    /// as `serde_json` does (the value the validators compare)
+    Serde,
+    /// correctly rounded (`str::parse`)
+    Exact,
+}
+
+/// The number written `parts` (at most [`WINDOW`] + 2 bytes in all) with the exponent `e`, read
+/// as `how` says (`None`: beyond the `f64` range, or too long).
+pub(super) fn read_with(parts: &[&[u8]], e: i64, how: Read) -> Option<Num> {
+    let mut buf = [0u8; WINDOW + 24];
+    let mut at = 0;
+    let mut put = |c: u8| -> Option<()> {
+        *buf.get_mut(at)? = c;
+        at += 1;
+        Some(())
+    };
+    for &c in parts.iter().copied().flatten() {
+        put(c)?;
+    }
+    put(b'e')?;
+    if e < 0 {
+        put(b'-')?;
+    }
+    let digits = e.unsigned_abs();
+    let mut scale = 1u64;
+    while scale <= digits / 10 {
+        scale *= 10;
+    }
+    while scale > 0 {
+        put(b'0' + u8::try_from(digits / scale % 10).ok()?)?;
+        scale /= 10;
+    }
+    let text = std::str::from_utf8(buf.get(..at)?).ok()?;
+    match how {
+        Read::Serde => Scanner::new(text).num().ok(),
+        Read::Exact => text.parse::<f64>().ok().filter(|f| f.is_finite()).map(Num::F),
+    }
 }
 
 #[cfg(test)]

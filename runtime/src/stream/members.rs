@@ -26,9 +26,10 @@
 //! continuation is unreachable too, so a number watched byte by byte dies at the first byte
 //! that makes it so, whatever the chunking.
 
+use super::bounds::{read_with, Read};
 use super::machine::magnitude;
 use crate::num::Limit;
-use crate::text::{float_roundtrip, Num, Scanner};
+use crate::text::{float_roundtrip, Num};
 
 /// One number of an `enum` or `const`, as the macro emits it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -234,15 +235,6 @@ impl Prefix {
     }
 }
 
-/// How [`read_with`] reads a number.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Read {
-    /// as `serde_json` does (the value the validators compare)
-    Serde,
-    /// correctly rounded (`str::parse`)
-    Exact,
-}
-
 /// Whether a mantissa so far, `mantissa` (complete but for more digits), with the exponent `e`
 /// may still read as `value`. More digits take it anywhere in `[m, m')`, `m'` the next decimal
 /// of its length. Read correctly rounded (`serde_json` with `float_roundtrip`), the values they
@@ -325,39 +317,6 @@ fn next_decimal<'b>(mantissa: &[u8], buf: &'b mut [u8; WATCHED + 2]) -> Option<&
     buf.copy_within(..=sign, 0);
     *buf.get_mut(sign)? = b'1';
     buf.get(..=digits.len())
-}
-
-/// The number written `parts` (at most [`WATCHED`] + 2 bytes in all) with the exponent `e`, read
-/// as `how` says (`None`: beyond the `f64` range).
-fn read_with(parts: &[&[u8]], e: i64, how: Read) -> Option<Num> {
-    let mut buf = [0u8; WATCHED + 24];
-    let mut at = 0;
-    let mut put = |c: u8| -> Option<()> {
-        *buf.get_mut(at)? = c;
-        at += 1;
-        Some(())
-    };
-    for &c in parts.iter().copied().flatten() {
-        put(c)?;
-    }
-    put(b'e')?;
-    if e < 0 {
-        put(b'-')?;
-    }
-    let digits = e.unsigned_abs();
-    let mut scale = 1u64;
-    while scale <= digits / 10 {
-        scale *= 10;
-    }
-    while scale > 0 {
-        put(b'0' + u8::try_from(digits / scale % 10).ok()?)?;
-        scale /= 10;
-    }
-    let text = std::str::from_utf8(buf.get(..at)?).ok()?;
-    match how {
-        Read::Serde => Scanner::new(text).num().ok(),
-        Read::Exact => text.parse::<f64>().ok().filter(|f| f.is_finite()).map(Num::F),
-    }
 }
 
 /// Powers of ten that an `f64` holds exactly, up to 10^[`DIGITS`].
