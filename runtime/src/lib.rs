@@ -295,7 +295,7 @@ pub mod __private {
     pub use crate::json::{all_unique, first_duplicate, json_eq, StrictValue};
     pub use crate::num::{cmp_limit, is_integer, multiple_of, to_i64, to_u64, Decimal, Limit};
     pub use crate::pattern::Pattern;
-    pub use crate::stream::bounds::Bound as StreamBound;
+    pub use crate::stream::bounds::{Bound as StreamBound, Multiple as StreamMultiple};
     pub use crate::stream::flat::{
         free_number as flat_free_number, rule as flat_rule, scan_span as flat_scan_span, Array as FlatArray,
         Branch as FlatBranch, FlatReader, FlatSpec, Frame as FlatFrame, Object as FlatObject, Start as FlatStart,

@@ -1598,7 +1598,8 @@ tool_schema! {
             "list": {"type": "array", "items": {"maximum": 10}},
             "count": {"type": "integer", "minimum": 1, "maximum": 100},
             "open": {"type": "integer", "maximum": 100},
-            "small": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 5}
+            "small": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 5},
+            "tri": {"type": "number", "multipleOf": 1.5}
         },
         "additionalProperties": false
     };
@@ -1619,6 +1620,7 @@ tool_schema! {
             "count": {"type": "integer", "minimum": 1, "maximum": 100},
             "open": {"type": "integer", "maximum": 100},
             "small": {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 5},
+            "tri": {"type": "number", "multipleOf": 1.5},
             "free": {"type": "array"},
             "either": {"anyOf": [{"maximum": 3}, {"exclusiveMaximum": -5}]},
             "odd": {"maximum": 3, "not": {"const": 2}}
@@ -1630,6 +1632,103 @@ tool_schema! {
 tool_schema! {
     /// A bound at the root.
     pub struct SizesRoot = {"maximum": 3};
+}
+
+tool_schema! {
+    /// A `multipleOf` at the root.
+    pub struct TriRoot = {"multipleOf": 1.5};
+}
+
+tool_schema! {
+    /// `multipleOf` in the branches of an `anyOf`, in an `allOf` beside a bound, and under a
+    /// `not` (the general automaton's).
+    pub struct TriApplied = {
+        "type": "object",
+        "properties": {
+            "either": {"anyOf": [{"multipleOf": 1.5}, {"minimum": 0}]},
+            "both": {"allOf": [{"multipleOf": 1.5}, {"minimum": 0}]},
+            "neither": {"not": {"multipleOf": 1.5}}
+        }
+    };
+}
+
+/// Whether `serde_json` reads floats correctly rounded here (its `float_roundtrip` feature, which
+/// the workspace's oracle turns on): 90071992547409930 × 10^-1 is a tie, which its fast parse
+/// rounds up.
+fn correctly_rounded() -> bool {
+    serde_json::from_str::<f64>("90071992547409930e-1").is_ok_and(|f| f == 9_007_199_254_740_992.0)
+}
+
+#[test]
+fn a_number_dies_at_the_byte_of_its_exponent_from_which_no_exponent_left_makes_a_multiple() {
+    // (a number under `multipleOf: 1.5`, the byte of it where it dies before it ends, whether
+    // it is valid)
+    let cases: Vec<(&str, Option<usize>, bool)> = vec![
+        // From its `+` or first digit, the exponent only grows: where the number read at the
+        // largest exponent left within the `f64` range is no multiple, none is (13 × 10^k has
+        // no factor 3; `e4` leaves 4 and 40 to 49).
+        ("1.3e4", Some(4), false),
+        ("1.3e+4", Some(4), false),
+        ("13E00", Some(3), false),
+        ("1e1", Some(2), false),
+        ("-7E0", Some(3), false),
+        // A mantissa past 15 digits is read at each exponent left, at most 40 of them: `e2`
+        // leaves 111 (2, 20 to 29, 200 to 299), `e22` 11.
+        ("1.0000000000000000001e22", Some(23), false),
+        // Multiples at some exponent left: `3e2` is 300.
+        ("3e+2", None, true),
+        ("1.5e1", None, true),
+        ("0.15e01", None, true),
+        ("0e5", None, true),
+        // An exponent that may still be negative may take any number to zero (`1.3e-400`).
+        ("1.3e-1", None, false),
+        ("1.3e-400", None, true),
+        ("1.3", None, false),
+    ];
+    let roundtrip = correctly_rounded();
+    for (number, early, valid) in &cases {
+        // Without `float_roundtrip`, numbers far past 10^22 read only approximately, and no
+        // single read decides: the earliness is checked where they read exactly.
+        let early = if roundtrip { *early } else { None };
+        let (prefix, want) = placed::<Sizes, SizesLean>("tri", number, early, *valid);
+        if !roundtrip {
+            continue;
+        }
+        assert_eq!(sure_dies_at::<TriRoot>(number), early, "{number}");
+        let either = format!(r#"{{"either": {number}}}"#);
+        // The `anyOf` dies where both branches do: a negative number, at the same byte.
+        let both_dead = if number.starts_with('-') { want } else { None };
+        assert_eq!(sure_dies_at::<TriApplied>(&either), both_dead.map(|w| w - prefix + 11), "{either}");
+        let all = format!(r#"{{"both": {number}}}"#);
+        assert_eq!(sure_dies_at::<TriApplied>(&all), want.map(|w| w - prefix + 9), "{all}");
+        // Under `not`, nothing dies mid-number.
+        let neither = format!(r#"{{"neither": {number}}}"#);
+        assert_eq!(sure_dies_at::<TriApplied>(&neither).filter(|&w| w < neither.len() - 1), None, "{neither}");
+    }
+    // The explanation: `multipleOf`, at the byte, with the number so far.
+    if roundtrip {
+        for text in [r#"{"tri": 1.3e4"#, r#"{"tri": 1.3e+"#] {
+            for dead in [Sizes::stream().feed(text.as_bytes()), SizesLean::stream().feed(text.as_bytes())] {
+                let Progress::Dead(d) = dead else { panic!("{text}: alive") };
+                assert_eq!(d.offset, 12, "{text}");
+                let v = d.violation().unwrap_or_else(|| panic!("{text}: no violation"));
+                assert_eq!(v.keyword(), "multipleOf", "{text}");
+                assert!(v.to_string().contains("1.5"), "{text}: {v}");
+            }
+        }
+        // A token mask lets a model write only an exponent that may still make a multiple.
+        let vocab = toolgate::Vocabulary::new(["+", "-", "0", "1", "}", "e", "5"]);
+        let mut mask = toolgate::TokenMask::new(&vocab);
+        let mut s = Sizes::stream();
+        s.feed(br#"{"tri": 1.3"#);
+        s.allowed(&vocab, &mut mask);
+        assert_eq!(mask.allowed().collect::<Vec<_>>(), [2, 3, 5, 6]);
+        s.feed(b"e");
+        s.allowed(&vocab, &mut mask);
+        assert_eq!(mask.allowed().collect::<Vec<_>>(), [1]);
+        s.feed(b"+1");
+        assert!(s.finish().is_err());
+    }
 }
 
 #[test]

@@ -15,8 +15,8 @@
 //! exponent digit that changes its value: `ExpStep::Moved` in `machine.rs`), a handful per
 //! number, so the cost stays linear.
 
-use crate::num::Limit;
-use crate::text::{Num, Scanner};
+use crate::num::{Decimal, Limit};
+use crate::text::{float_roundtrip, Num, Scanner};
 
 use super::machine::magnitude;
 
@@ -97,7 +97,6 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
 /// exponent: in each run of exponents with the same leading digits, the least at which the
 /// first hold is found by bisection and judged by the others.
 fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) -> Option<&'a Bound> {
-    const MAX: u64 = 400;
     // (Only where there are bounds on both sides: one side alone is what the caller judged.)
     let grows_into = |b: &&Bound| b.upper == negative;
     let below = bounds.iter().find(grows_into)?;
@@ -105,25 +104,11 @@ fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) 
     if mantissa.len() > WINDOW {
         return None;
     }
-    let digits = exp.strip_prefix(b"+").unwrap_or(exp);
-    let mut lead = 0u64;
-    for &c in digits {
-        lead = lead * 10 + u64::from(c.wrapping_sub(b'0'));
-        if lead > MAX {
-            return None;
-        }
-    }
     // The number at exponent `e` (`None`: beyond the `f64` range, past every bound).
     let at = |e: u64| read_with(&[mantissa], i64::try_from(e).unwrap_or(i64::MAX), Read::Serde);
     let holds = |e: u64| at(e).is_none_or(|n| !bounds.iter().filter(grows_into).any(|b| b.broken(n)));
     let within = |e: u64| at(e).is_some_and(|n| !bounds.iter().any(|b| b.broken(n)));
-    // Runs [lead × 10^k, lead × 10^k + 10^k - 1] (after zeros only: every exponent).
-    let mut width = 1u64;
-    loop {
-        let (lo, hi) = if lead == 0 { (0, MAX) } else { (lead * width, (lead * width + width - 1).min(MAX)) };
-        if lo > MAX {
-            return Some(below);
-        }
+    for (lo, hi) in exponents_left(exp)? {
         // The least exponent of the run at which the bounds it grows into hold.
         let (mut a, mut b) = (lo, hi + 1);
         while a < b {
@@ -137,10 +122,121 @@ fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) 
         if a <= hi && within(a) {
             return None;
         }
-        if lead == 0 {
-            return Some(below);
+    }
+    Some(below)
+}
+
+/// The largest exponent a positive exponent is looked at up to: past it, nothing but a mantissa
+/// of zeros is within the `f64` range.
+const MAX_EXPONENT: u64 = 400;
+
+/// The exponents up to [`MAX_EXPONENT`] that a positive exponent whose text after its `e` is
+/// `exp` (a `+`, digits, or both) may still become, as runs `(lo, hi)`, smallest first: those
+/// that begin with its digits (`1`, `10`–`19`, `100`–`199`), or all of them after a `+` or
+/// zeros only (`None`: its digits are past [`MAX_EXPONENT`] already).
+fn exponents_left(exp: &[u8]) -> Option<impl Iterator<Item = (u64, u64)>> {
+    let digits = exp.strip_prefix(b"+").unwrap_or(exp);
+    let mut lead = 0u64;
+    for &c in digits {
+        lead = lead * 10 + u64::from(c.wrapping_sub(b'0'));
+        if lead > MAX_EXPONENT {
+            return None;
         }
-        width *= 10;
+    }
+    let widths = std::iter::successors(Some(1u64), |w| w.checked_mul(10));
+    Some(
+        widths
+            .map(move |w| if lead == 0 { (0, MAX_EXPONENT) } else { (lead * w, (lead * w + w - 1).min(MAX_EXPONENT)) })
+            .take_while(|&(lo, _)| lo <= MAX_EXPONENT)
+            .take(if lead == 0 { 1 } else { usize::MAX }),
+    )
+}
+
+/// A subschema's `multipleOf`, as the macro emits it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Multiple {
+    /// the divisor's value
+    pub divisor: Decimal,
+    /// the divisor as written in the schema, for messages
+    pub text: &'static str,
+}
+
+/// How many exponents [`indivisible`] reads a number at where one read cannot tell (beyond
+/// them, it says nothing).
+const BUDGET: usize = 40;
+
+/// Whether the number whose text so far is `number` is a multiple of `multiple` at no exponent
+/// it may still take (`false` too where that is not known: no exponent yet, or one that may
+/// still be negative, which may take any mantissa to zero, a multiple of everything).
+///
+/// In a positive exponent, the exponents left are runs of those that begin with its digits
+/// ([`exponents_left`]). A multiple of the divisor at one exponent is one at every larger one
+/// where the number is read exactly: where `serde_json` rounds correctly (`float_roundtrip`), a
+/// mantissa of at most 15 significant digits reads as an `f64` whose shortest digits are its
+/// own (if it is no smaller than 10^-290), so one read at the largest exponent left within the
+/// `f64` range decides (`1.3e4` under `multipleOf: 3`: `1.3e49` is no multiple, so no exponent
+/// of `4`, `40`–`49` makes one). Elsewhere (a longer mantissa, or `serde_json`'s approximate
+/// parse) the number is read at each exponent left, largest first, up to [`BUDGET`] of them.
+#[must_use]
+pub fn indivisible(multiple: Option<&Multiple>, number: &[u8]) -> bool {
+    let Some(m) = multiple else { return false };
+    let Some(e) = number.iter().position(|&c| c | 0x20 == b'e') else { return false };
+    let (mantissa, exp) = number.split_at(e);
+    let exp = exp.get(1..).unwrap_or_default();
+    let Some(mag) = magnitude(mantissa) else { return false };
+    if exp.is_empty() || exp.first() == Some(&b'-') || mantissa.len() > WINDOW {
+        return false;
+    }
+    let Some(runs) = exponents_left(exp) else { return false };
+    let mut left = [(0, 0); 4];
+    let mut n = 0;
+    for (slot, run) in left.iter_mut().zip(runs) {
+        *slot = run;
+        n += 1;
+    }
+    let at = |e: u64| read_with(&[mantissa], i64::try_from(e).unwrap_or(i64::MAX), Read::Serde);
+    let divides = |x: Num| crate::num::multiple_of(&x.to_number(), m.divisor);
+    let exact = float_roundtrip() && significant(mantissa) <= 15 && mag >= -290;
+    let mut budget = BUDGET;
+    for &(lo, hi) in left.get(..n).unwrap_or_default().iter().rev() {
+        if at(lo).is_none() {
+            continue;
+        }
+        // The largest exponent of the run within the `f64` range.
+        let (mut a, mut b) = (lo, hi);
+        while a < b {
+            let mid = b - (b - a) / 2;
+            if at(mid).is_some() {
+                a = mid;
+            } else {
+                b = mid - 1;
+            }
+        }
+        if exact {
+            return at(a).is_some_and(|x| !divides(x));
+        }
+        for e in (lo..=a).rev() {
+            if budget == 0 {
+                return false;
+            }
+            budget -= 1;
+            if at(e).is_none_or(divides) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The significant digits of a mantissa's text (`0.0120`: 2).
+fn significant(mantissa: &[u8]) -> usize {
+    let digits = || mantissa.iter().enumerate().filter(|(_, c)| c.is_ascii_digit() && **c != b'0');
+    match (digits().next(), digits().next_back()) {
+        (Some((first, _)), Some((last, _))) => {
+            let point = mantissa.get(first..last).is_some_and(|s| s.contains(&b'.'));
+            last - first + 1 - usize::from(point)
+        }
+        _ => 0,
     }
 }
 
@@ -295,9 +391,11 @@ pub(super) fn read_with(parts: &[&[u8]], e: i64, how: Read) -> Option<Num> {
 
 #[cfg(test)]
 mod tests {
-    use super::{integral, integral_due, outgrown, Bound};
+    use super::{indivisible, integral, integral_due, outgrown, significant, Bound, Multiple};
+    use crate::num::Decimal;
     use crate::num::Limit;
     use crate::stream::machine::in_bounds;
+    use crate::text::float_roundtrip;
 
     const fn bound(limit: Limit, text: &'static str, exclusive: bool, upper: bool) -> Bound {
         Bound { limit, text, exclusive, upper }
@@ -614,6 +712,118 @@ mod tests {
             }
         }
         assert!(judged > 300 && checked > 10_000, "{judged} {checked}");
+    }
+
+    const fn divisor(mantissa: u64, exponent: i32, text: &'static str) -> Multiple {
+        Multiple { divisor: Decimal { mantissa, exponent }, text }
+    }
+
+    #[test]
+    fn a_positive_exponent_may_settle_a_multiple_of() {
+        let dead = |m: &Multiple, number: &str| indivisible(Some(m), number.as_bytes());
+        let three = divisor(3, 0, "3");
+        let seven = divisor(7, 0, "7");
+        // No exponent, or one that may still be negative (`e-400` reads as zero): anything
+        // may follow. A mantissa of zeros is zero, a multiple of everything.
+        for alive in ["1.3", "1.3e", "1.3E-", "1.3e-4", "0.0e+", "0e5", "-0.00e12"] {
+            assert!(!dead(&three, alive), "{alive}");
+        }
+        assert!(!indivisible(None, b"1.3e4"));
+        // Multiples at some exponent left (`7e+2` is 700, a multiple of 4).
+        let four = divisor(4, 0, "4");
+        for alive in ["7e+", "7e0", "7e2", "1.25e1", "-2e+"] {
+            assert!(!dead(&four, alive), "{alive}");
+        }
+        assert!(!dead(&divisor(15, -1, "1.5"), "79420.8E3"));
+        // Where one read decides (a short mantissa, read correctly rounded): no exponent left
+        // makes one (`1.3e4`: `4`, `40`–`49`; 13 has no factor 3, and 10 none of 3 or 7).
+        if float_roundtrip() {
+            for number in ["1.3e4", "1.3e+", "-1.3e0", "1.3e00", "1.3e4", "13e1", "130e"] {
+                assert_eq!(dead(&three, number), !number.ends_with('e'), "{number}");
+            }
+            assert!(dead(&seven, "3e+"));
+            assert!(dead(&divisor(15, -1, "1.5"), "79420.825E3"));
+            assert!(dead(&divisor(123_456_789, -9, "0.123456789"), "87E4"));
+        }
+        // A mantissa past 15 digits is read at each exponent left (`e22`: 22, 220–229).
+        assert!(dead(&seven, "3.0000000000000001e22"));
+    }
+
+    #[test]
+    fn a_number_said_indivisible_is_a_multiple_at_no_exponent_left() {
+        let mut next = draws(0x9E37_79B9_7F4A_7C15);
+        let divisors = [
+            divisor(3, 0, "3"),
+            divisor(7, 0, "7"),
+            divisor(15, -1, "1.5"),
+            divisor(123_456_789, -9, "0.123456789"),
+            divisor(2, 0, "2"),
+            divisor(1, -2, "0.01"),
+            divisor(25, 0, "25"),
+            divisor(1, -8, "1e-8"),
+            divisor(3, -1, "0.3"),
+            divisor(11, 2, "1100"),
+        ];
+        let (mut judged, mut checked, mut exact) = (0, 0, 0);
+        for _ in 0..4000 {
+            let m = divisors.get(next(divisors.len() as u64) as usize).copied().unwrap_or(divisors[0]);
+            let mut mantissa = String::from(if next(3) == 0 { "-" } else { "" });
+            if next(4) == 0 {
+                mantissa.push_str("0.");
+                mantissa.push_str(&"0".repeat(next(5) as usize));
+            }
+            mantissa.push(char::from(b'1' + next(9) as u8));
+            // Short mantissas, and some past 15 digits.
+            let more = if next(4) == 0 { 14 + next(8) } else { next(4) };
+            for i in 0..more {
+                if i + 1 == more && next(2) == 0 && !mantissa.contains('.') {
+                    mantissa.push('.');
+                }
+                mantissa.push(char::from(b'0' + next(10) as u8));
+            }
+            let exp: String = match next(6) {
+                0 => "+".into(),
+                1 => "0".into(),
+                2 => (next(3) + 1).to_string(),
+                3 => format!("+{}", next(40)),
+                _ => (next(300)).to_string(),
+            };
+            let number = format!("{mantissa}e{exp}");
+            let said = indivisible(Some(&m), number.as_bytes());
+            // Every exponent it may still become (those that begin with its digits, any after
+            // a `+` or zeros), read as the validators read it, within the range.
+            let digits = exp.trim_start_matches('+').trim_start_matches('0');
+            let mut any = false;
+            for e in 0..=420u32 {
+                if !e.to_string().starts_with(digits) {
+                    continue;
+                }
+                let Ok(n) = crate::text::Scanner::new(&format!("{mantissa}e{e}")).num() else { continue };
+                let multiple = crate::num::multiple_of(&n.to_number(), m.divisor);
+                assert!(!(said && multiple), "{mantissa}e{e} ({number:?} said indivisible by {})", m.text);
+                any |= multiple;
+                checked += 1;
+            }
+            judged += usize::from(said);
+            // Where one read decides, it says so exactly.
+            let one_read = float_roundtrip()
+                && significant(mantissa.as_bytes()) <= 15
+                && !digits.is_empty()
+                && crate::stream::machine::magnitude(mantissa.as_bytes()).is_some_and(|g| g >= -290);
+            if one_read {
+                assert_eq!(said, !any, "{number} by {}", m.text);
+                exact += 1;
+            }
+        }
+        assert!(judged > 300 && checked > 50_000, "{judged} {checked}");
+        assert!(!float_roundtrip() || exact > 1000, "{exact}");
+    }
+
+    #[test]
+    fn significant_digits_are_counted_between_the_first_and_last_not_zero() {
+        for (text, n) in [("0.0120", 2), ("100", 1), ("-1.05", 3), ("0", 0), ("0.000", 0), ("12.34", 4), ("-7", 1)] {
+            assert_eq!(significant(text.as_bytes()), n, "{text}");
+        }
     }
 
     #[test]

@@ -50,7 +50,7 @@ use std::fmt;
 use crate::pattern::{unit_range, Pattern, Stepped};
 use crate::text::{hash_text, key_before, ItemFilter, Num, Scanner, Str};
 
-use super::bounds::{self, Bound};
+use super::bounds::{self, Bound, Multiple};
 use super::lean::{judge_complete, WINDOW};
 use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead, ExpStep, ExpWatch, NumSt};
 use super::members::{self, NumMember};
@@ -288,6 +288,9 @@ pub trait FlatSpec: 'static {
     /// The bounds of value `p`'s number, against which it is judged where its exponent settles
     /// them, as the automaton judges it ([`bounds::outgrown`]); empty when it has none.
     fn limits(p: u32) -> &'static [Bound];
+    /// The `multipleOf` of value `p`'s number, against which it is judged where its exponent
+    /// settles it, as the automaton judges it ([`bounds::indivisible`]).
+    fn multiple(p: u32) -> Option<Multiple>;
     /// The bounds of value `p`'s number where it must be an integer, against which its mantissa
     /// is watched at each byte, as the automaton watches it ([`bounds::integral`]); empty
     /// otherwise.
@@ -1773,7 +1776,10 @@ impl<S: FlatSpec> FlatReader<S> {
         match self.watch.step(n, number) {
             ExpStep::Out => false,
             ExpStep::Same => true,
-            ExpStep::Moved => bounds::outgrown(S::limits(self.prop), number).is_none(),
+            ExpStep::Moved => {
+                bounds::outgrown(S::limits(self.prop), number).is_none()
+                    && !bounds::indivisible(S::multiple(self.prop).as_ref(), number)
+            }
         }
     }
 

@@ -31,7 +31,6 @@ use std::fmt;
 
 use crate::text::{is_literal_start, ItemFilter, KeyFilter, Kind, Scanner, MAX_DEPTH};
 
-use super::bounds;
 use super::machine::{
     all_bits, exact_name, filter_bits, hex, is_plain, is_ws, narrow_run, num_step, number_literal, plain_end,
     utf8_lead, Death, ExpStep, ExpWatch, KindBits, Lex, Machine, NumSt, WORDS,
@@ -1250,8 +1249,8 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
     }
 
     /// A byte of a number's exponent that moved the least magnitude the number may still take
-    /// (`number`: its text so far, that byte included): whether its subschema's bounds still
-    /// allow it ([`bounds::outgrown`]).
+    /// (`number`: its text so far, that byte included): whether its subschema's bounds and
+    /// `multipleOf` still allow it ([`Node::outgrown`](super::program::Node::outgrown)).
     #[cold]
     fn within_bounds(&self, number: &[u8]) -> bool {
         // The subschema of a number that got no frame, else that of the number's frame.
@@ -1263,7 +1262,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                 _ => return true,
             }
         };
-        bounds::outgrown(self.prog.node(n).limits, number).is_none()
+        !self.prog.node(n).outgrown(number)
     }
 
     /// A subschema this automaton cannot read: the general automaton reads the text up to here

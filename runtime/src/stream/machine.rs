@@ -55,7 +55,8 @@ enum Why {
     MaxLength,
     Pattern,
     Negative,
-    /// a bound the number's exponent settled ([`bounds::outgrown`])
+    /// a bound or `multipleOf` the number's exponent settled ([`bounds::outgrown`],
+    /// [`bounds::indivisible`])
     Bound,
     AdditionalProperty,
     MaxProperties,
@@ -2139,8 +2140,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// A byte of a number's exponent (at `at`) that moved the least magnitude the number may
-    /// still take: the slots whose bound it breaks whatever follows die here
-    /// ([`bounds::outgrown`]). A number that got no frame (its subschema judging only its
+    /// still take: the slots whose bound or `multipleOf` it breaks whatever follows die here
+    /// ([`Node::outgrown`]). A number that got no frame (its subschema judging only its
     /// bounds) gets it here, to die in.
     #[cold]
     fn watch_bounds(&mut self, text: &[u8], at: usize) -> bool {
@@ -2148,7 +2149,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let number = text.get(self.num_start..=at).unwrap_or_default();
         let prog: &'static Program = self.prog;
         if self.lazy != NONE {
-            if bounds::outgrown(prog.node(self.lazy).limits, number).is_none() {
+            if !prog.node(self.lazy).outgrown(number) {
                 return true;
             }
             self.lazy = NONE;
@@ -2163,7 +2164,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let Some(f) = self.frames.get(level).copied().filter(|_| self.nf == level + 1) else { return true };
         let mut died = false;
         for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
-            if s.st == St::Open && bounds::outgrown(prog.node(s.node).limits, number).is_some() {
+            if s.st == St::Open && prog.node(s.node).outgrown(number) {
                 s.st = St::Dead;
                 s.why = Why::Bound;
                 died = true;
@@ -2595,7 +2596,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         ViolationKind::Maximum { limit, exclusive, found }
                     }
                     Some(&Bound { text: limit, exclusive, .. }) => ViolationKind::Minimum { limit, exclusive, found },
-                    None => ViolationKind::False { found },
+                    None => match node.multiple {
+                        Some(m) if bounds::indivisible(Some(&m), number) => {
+                            ViolationKind::MultipleOf { divisor: m.text, found }
+                        }
+                        _ => ViolationKind::False { found },
+                    },
                 }
             }
             Why::AdditionalProperty | Why::Repeat => {

@@ -7,7 +7,7 @@ use crate::pattern::Pattern;
 use crate::report::{Collect, Path};
 use crate::text::{Halt, Num, Scanner, Step};
 
-use super::bounds::Bound;
+use super::bounds::{Bound, Multiple};
 use super::machine::in_bounds;
 use super::members::NumMember;
 
@@ -136,6 +136,9 @@ pub struct Node {
     /// number), against which a number is judged where its exponent settles them
     /// ([`outgrown`](super::bounds::outgrown)); empty when it has none
     pub limits: &'static [Bound],
+    /// `multipleOf` (whatever else judges the number), which a number is judged against where
+    /// its exponent settles it ([`indivisible`](super::bounds::indivisible))
+    pub multiple: Option<Multiple>,
     /// `pattern`, stepped byte by byte, with its source; or, where the subschema has no
     /// `pattern` but an asserted `format`, a regular language holding every string of the
     /// format (which its scan function judges exactly)
@@ -279,6 +282,7 @@ impl Node {
         scalar: ty::ALL,
         bounds: None,
         limits: &[],
+        multiple: None,
         pattern: None,
         pattern_format: None,
         negative: None,
@@ -340,6 +344,15 @@ impl Node {
     pub(crate) fn number_may_live(&self, number: &[u8]) -> bool {
         (self.numbers.is_empty() || super::members::reachable(self.numbers, number))
             && !(self.integral() && super::bounds::integral(self.limits, number).is_some())
+    }
+
+    /// Whether the number whose text so far is `number` breaks, whatever follows, a bound or the
+    /// `multipleOf` of this subschema that its exponent settled
+    /// ([`outgrown`](super::bounds::outgrown), [`indivisible`](super::bounds::indivisible)).
+    #[cold]
+    pub(crate) fn outgrown(&self, number: &[u8]) -> bool {
+        super::bounds::outgrown(self.limits, number).is_some()
+            || super::bounds::indivisible(self.multiple.as_ref(), number)
     }
 
     /// Not `false`, nothing applied in place, no `enum`/`const`.

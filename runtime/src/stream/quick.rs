@@ -780,9 +780,7 @@ impl<X: Delegate> Quick<X> {
                     let number = text.get(self.start..=*pos).unwrap_or_default();
                     match self.watch.step(n, number) {
                         ExpStep::Out => return None,
-                        ExpStep::Moved if self.node.is_some_and(|n| bounds::outgrown(n.limits, number).is_some()) => {
-                            return None
-                        }
+                        ExpStep::Moved if self.node.is_some_and(|n| n.outgrown(number)) => return None,
                         _ => {}
                     }
                     st = n;

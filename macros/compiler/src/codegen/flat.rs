@@ -29,7 +29,8 @@ use crate::lower::regex;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
 use super::stream::{
-    limits, members_followed, number_members, shape, shape_of, tag_strings, type_bits, value_bits, watched_numbers,
+    limits, members_followed, multiple, number_members, shape, shape_of, tag_strings, type_bits, value_bits,
+    watched_numbers,
 };
 use super::text::{has, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, pname};
@@ -169,6 +170,8 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
     let limit_arms =
         arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| limits(x.c, k)).flatten());
     let integral_arms = arms(&|x| integral(x).then(|| limits(x.c, k)).flatten());
+    let multiple_arms =
+        arms(&|x| (x.kinds & (INTEGER | NUMBER) != 0 && x.via.is_empty()).then(|| multiple(x.c, k)).flatten());
     let objects = numbered(
         flat.objects
             .iter()
@@ -451,6 +454,12 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                 match p {
                     #(#integral_arms)*
                     _ => &[],
+                }
+            }
+            fn multiple(p: ::core::primitive::u32) -> ::core::option::Option<#p::StreamMultiple> {
+                match p {
+                    #(#multiple_arms)*
+                    _ => ::core::option::Option::None,
                 }
             }
             #[inline(always)]

@@ -620,6 +620,19 @@ pub(super) fn limits(c: &Checks, k: &TokenStream) -> Option<TokenStream> {
     (!bounds.is_empty()).then(|| quote!({ static LIMITS: &[#p::StreamBound] = &[#(#bounds),*]; LIMITS }))
 }
 
+/// A subschema's `multipleOf` as the automaton watches it (`Option<StreamMultiple>`; `None`
+/// where it has none).
+pub(super) fn multiple(c: &Checks, k: &TokenStream) -> Option<TokenStream> {
+    let p = quote!(#k::__private);
+    let m = c.multiple_of.as_ref()?;
+    let (mantissa, exponent) = m.value.decimal()?;
+    let text = m.value.text();
+    Some(quote!(::core::option::Option::Some(#p::StreamMultiple {
+        divisor: #p::Decimal { mantissa: #mantissa, exponent: #exponent },
+        text: #text,
+    })))
+}
+
 /// The program (an expression of type `Program`, the value of the `Tool::__PROGRAM` constant:
 /// evaluated, and its functions generated, only in a crate that streams), the capacity `(S, D)`,
 /// and the automaton that streams it.
@@ -767,6 +780,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         }
         if let Some(limits) = limits(c, k) {
             fields.push(quote!(limits: #limits));
+        }
+        if let Some(multiple) = multiple(c, k) {
+            fields.push(quote!(multiple: #multiple));
         }
         if let Some(pat) = c.stepped_pattern() {
             let (name, src) = (pname(ir, n, 0), &pat.source);
