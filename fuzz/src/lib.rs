@@ -95,6 +95,8 @@ tool_schema! {
             "small": {"type": "integer", "maximum": 9223372036854775807},
             "f": {"type": "number", "exclusiveMinimum": -1e308, "exclusiveMaximum": 1e308},
             "cents": {"type": "number", "multipleOf": 0.01},
+            "third": {"multipleOf": 1.5},
+            "sevens": {"type": "integer", "multipleOf": 7},
             "e": {"enum": [1, 2.5, 0, 18446744073709551616, -9223372036854775809]},
             "c": {"const": 1e2}
         },
