@@ -1774,6 +1774,12 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
         ("step", "5e2", Some(2), false),
         ("step", "5e1", None, true),
         ("step", "15e+0", None, true),
+        // Judged with it where the exponent settles both: `1.1e1` is 11, no multiple of 5, and
+        // `1.1e10` and on are past 100; `1.3e+` is 1.3, 13, then past 100.
+        ("step", "1.1e1", Some(4), false),
+        ("step", "1.3e+1", Some(4), false),
+        ("step", "1.5e+1", None, true),
+        ("step", "0.5e2", None, true),
         ("list", "2e1", Some(2), false),
         ("list", "1e1", None, true),
         // An integer whose bounds leave zero out: the least integer its mantissa may still read

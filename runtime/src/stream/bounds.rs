@@ -165,20 +165,26 @@ pub struct Multiple {
 /// them, it says nothing).
 const BUDGET: usize = 40;
 
-/// Whether the number whose text so far is `number` is a multiple of `multiple` at no exponent
-/// it may still take (`false` too where that is not known: no exponent yet, or one that may
-/// still be negative, which may take any mantissa to zero, a multiple of everything).
+/// Whether the number whose text so far is `number` is a multiple of `multiple` within `bounds`
+/// (its subschema's) at no exponent it may still take (`false` too where that is not known: no
+/// exponent yet, or one that may still be negative, which may take any mantissa to zero, a
+/// multiple of everything).
 ///
 /// In a positive exponent, the exponents left are runs of those that begin with its digits
-/// ([`exponents_left`]). A multiple of the divisor at one exponent is one at every larger one
+/// ([`exponents_left`]), and a larger one only makes the number larger in magnitude: the bounds
+/// its growth breaks (a `maximum` of a positive number) hold up to some exponent, the others
+/// from some exponent on. A multiple of the divisor at one exponent is one at every larger one
 /// where the number is read exactly: where `serde_json` rounds correctly (`float_roundtrip`), a
 /// mantissa of at most 15 significant digits reads as an `f64` whose shortest digits are its
-/// own (if it is no smaller than 10^-290), so one read at the largest exponent left within the
-/// `f64` range decides (`1.3e4` under `multipleOf: 3`: `1.3e49` is no multiple, so no exponent
-/// of `4`, `40`–`49` makes one). Elsewhere (a longer mantissa, or `serde_json`'s approximate
-/// parse) the number is read at each exponent left, largest first, up to [`BUDGET`] of them.
+/// own (if it is no smaller than 10^-290). So there one read decides, at the largest exponent
+/// left within the `f64` range and the bounds its growth breaks: no multiple within the others
+/// there, none at any smaller exponent (`1.3e4` under `multipleOf: 3`: `1.3e49` is no multiple,
+/// so no exponent of `4`, `40`–`49` makes one; `1.1e1` under `multipleOf: 5, maximum: 100`:
+/// 11 is none, 1.1e10 is past 100). Elsewhere (a longer mantissa, or `serde_json`'s
+/// approximate parse) the number is read at each of those exponents, largest first, up to
+/// [`BUDGET`] of them.
 #[must_use]
-pub fn indivisible(multiple: Option<&Multiple>, number: &[u8]) -> bool {
+pub fn indivisible(bounds: &[Bound], multiple: Option<&Multiple>, number: &[u8]) -> bool {
     let Some(m) = multiple else { return false };
     let Some(e) = number.iter().position(|&c| c | 0x20 == b'e') else { return false };
     let (mantissa, exp) = number.split_at(e);
@@ -194,33 +200,36 @@ pub fn indivisible(multiple: Option<&Multiple>, number: &[u8]) -> bool {
         *slot = run;
         n += 1;
     }
+    let negative = mantissa.first() == Some(&b'-');
     let at = |e: u64| read_with(&[mantissa], i64::try_from(e).unwrap_or(i64::MAX), Read::Serde);
-    let divides = |x: Num| crate::num::multiple_of(&x.to_number(), m.divisor);
+    // Within the `f64` range and the bounds its growth breaks.
+    let under = |e: u64| at(e).is_some_and(|x| !bounds.iter().any(|b| b.upper != negative && b.broken(x)));
+    let fits = |x: Num| !bounds.iter().any(|b| b.broken(x)) && crate::num::multiple_of(&x.to_number(), m.divisor);
     let exact = float_roundtrip() && significant(mantissa) <= 15 && mag >= -290;
     let mut budget = BUDGET;
     for &(lo, hi) in left.get(..n).unwrap_or_default().iter().rev() {
-        if at(lo).is_none() {
+        if !under(lo) {
             continue;
         }
-        // The largest exponent of the run within the `f64` range.
+        // The largest exponent of the run still under them.
         let (mut a, mut b) = (lo, hi);
         while a < b {
             let mid = b - (b - a) / 2;
-            if at(mid).is_some() {
+            if under(mid) {
                 a = mid;
             } else {
                 b = mid - 1;
             }
         }
         if exact {
-            return at(a).is_some_and(|x| !divides(x));
+            return !at(a).is_some_and(fits);
         }
         for e in (lo..=a).rev() {
             if budget == 0 {
                 return false;
             }
             budget -= 1;
-            if at(e).is_none_or(divides) {
+            if at(e).is_none_or(fits) {
                 return false;
             }
         }
@@ -720,7 +729,7 @@ mod tests {
 
     #[test]
     fn a_positive_exponent_may_settle_a_multiple_of() {
-        let dead = |m: &Multiple, number: &str| indivisible(Some(m), number.as_bytes());
+        let dead = |m: &Multiple, number: &str| indivisible(&[], Some(m), number.as_bytes());
         let three = divisor(3, 0, "3");
         let seven = divisor(7, 0, "7");
         // No exponent, or one that may still be negative (`e-400` reads as zero): anything
@@ -728,13 +737,24 @@ mod tests {
         for alive in ["1.3", "1.3e", "1.3E-", "1.3e-4", "0.0e+", "0e5", "-0.00e12"] {
             assert!(!dead(&three, alive), "{alive}");
         }
-        assert!(!indivisible(None, b"1.3e4"));
+        assert!(!indivisible(&[], None, b"1.3e4"));
         // Multiples at some exponent left (`7e+2` is 700, a multiple of 4).
         let four = divisor(4, 0, "4");
         for alive in ["7e+", "7e0", "7e2", "1.25e1", "-2e+"] {
             assert!(!dead(&four, alive), "{alive}");
         }
         assert!(!dead(&divisor(15, -1, "1.5"), "79420.8E3"));
+        // Within bounds: `1.1e1` is 11, no multiple of 5, and `1.1e10` is past 100.
+        let five = divisor(5, 0, "5");
+        let max = [bound(Limit::I(100), "100", false, true)];
+        assert!(!indivisible(&max, Some(&five), b"1e1"));
+        assert!(!indivisible(&[], Some(&five), b"1.1e1"));
+        // (Few exponents are left under the maximum: read at each, in either parse.)
+        assert!(indivisible(&max, Some(&five), b"1.1e1"));
+        assert!(indivisible(&max, Some(&five), b"1.3e+"));
+        assert!(!indivisible(&max, Some(&five), b"1.5e+"));
+        // `e-` may still come.
+        assert!(!indivisible(&max, Some(&five), b"1.3e"));
         // Where one read decides (a short mantissa, read correctly rounded): no exponent left
         // makes one (`1.3e4`: `4`, `40`–`49`; 13 has no factor 3, and 10 none of 3 or 7).
         if float_roundtrip() {
@@ -788,8 +808,25 @@ mod tests {
                 3 => format!("+{}", next(40)),
                 _ => (next(300)).to_string(),
             };
+            // Bounds of every scale, on one side or both, or none.
+            let a: f64 = format!("{}e{}", 1 + next(9), next(300)).parse().unwrap_or(1.0);
+            let b = (a * 10f64.powi(next(40) as i32)).min(1e308);
+            let mut bounds = Vec::new();
+            match next(5) {
+                0 => bounds.push(bound(Limit::F(a), "", next(2) == 0, false)),
+                1 => bounds.push(bound(Limit::F(b), "", next(2) == 0, true)),
+                2 => {
+                    bounds.push(bound(Limit::F(a), "", next(2) == 0, false));
+                    bounds.push(bound(Limit::F(b), "", next(2) == 0, true));
+                }
+                3 => {
+                    bounds.push(bound(Limit::F(-b), "", next(2) == 0, false));
+                    bounds.push(bound(Limit::F(-a), "", next(2) == 0, true));
+                }
+                _ => {}
+            }
             let number = format!("{mantissa}e{exp}");
-            let said = indivisible(Some(&m), number.as_bytes());
+            let said = indivisible(&bounds, Some(&m), number.as_bytes());
             // Every exponent it may still become (those that begin with its digits, any after
             // a `+` or zeros), read as the validators read it, within the range.
             let digits = exp.trim_start_matches('+').trim_start_matches('0');
@@ -799,9 +836,13 @@ mod tests {
                     continue;
                 }
                 let Ok(n) = crate::text::Scanner::new(&format!("{mantissa}e{e}")).num() else { continue };
-                let multiple = crate::num::multiple_of(&n.to_number(), m.divisor);
-                assert!(!(said && multiple), "{mantissa}e{e} ({number:?} said indivisible by {})", m.text);
-                any |= multiple;
+                let fits = within(n, &bounds, false) && crate::num::multiple_of(&n.to_number(), m.divisor);
+                assert!(
+                    !(said && fits),
+                    "{mantissa}e{e} ({number:?} said no multiple of {} within {bounds:?})",
+                    m.text
+                );
+                any |= fits;
                 checked += 1;
             }
             judged += usize::from(said);

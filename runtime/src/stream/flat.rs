@@ -1778,7 +1778,7 @@ impl<S: FlatSpec> FlatReader<S> {
             ExpStep::Same => true,
             ExpStep::Moved => {
                 bounds::outgrown(S::limits(self.prop), number).is_none()
-                    && !bounds::indivisible(S::multiple(self.prop).as_ref(), number)
+                    && !bounds::indivisible(S::limits(self.prop), S::multiple(self.prop).as_ref(), number)
             }
         }
     }

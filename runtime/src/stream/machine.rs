@@ -2597,7 +2597,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     }
                     Some(&Bound { text: limit, exclusive, .. }) => ViolationKind::Minimum { limit, exclusive, found },
                     None => match node.multiple {
-                        Some(m) if bounds::indivisible(Some(&m), number) => {
+                        Some(m) if bounds::indivisible(node.limits, Some(&m), number) => {
                             ViolationKind::MultipleOf { divisor: m.text, found }
                         }
                         _ => ViolationKind::False { found },

@@ -352,7 +352,7 @@ impl Node {
     #[cold]
     pub(crate) fn outgrown(&self, number: &[u8]) -> bool {
         super::bounds::outgrown(self.limits, number).is_some()
-            || super::bounds::indivisible(self.multiple.as_ref(), number)
+            || super::bounds::indivisible(self.limits, self.multiple.as_ref(), number)
     }
 
     /// Not `false`, nothing applied in place, no `enum`/`const`.
