@@ -1652,6 +1652,63 @@ tool_schema! {
     };
 }
 
+tool_schema! {
+    /// Subschemas whose being sure of a number kills another: a `not`'s, two branches of a
+    /// `oneOf`.
+    pub struct Settled = {
+        "type": "object",
+        "properties": {
+            "real": {"not": {"type": "integer"}},
+            "pick": {"oneOf": [{"type": "integer"}, {"minimum": 2}]},
+            "low": {"not": {"type": "integer", "maximum": 5}}
+        }
+    };
+}
+
+#[test]
+fn a_number_dies_where_its_exponent_makes_a_subschema_sure_of_it_that_it_must_not_satisfy() {
+    // (the property, a number, the byte of it where it dies before it ends, whether it is valid)
+    let cases: Vec<(&str, &str, Option<usize>, bool)> = vec![
+        // In a positive exponent, the text so far is the least the number may become: an integer
+        // there is one at every larger exponent, so `{"type": "integer"}` is sure of it.
+        ("real", "73601e38", Some(6), false),
+        ("real", "1.5e+1", Some(5), false),
+        ("real", "1.25e02", Some(6), false),
+        ("real", "1.25e01", None, true),
+        ("real", "0e", Some(1), false),
+        ("real", "1.5e-1", None, true),
+        ("real", "1e-1", None, true),
+        ("real", "1.5", None, true),
+        ("real", "15", None, false),
+        // Two branches sure of it: an integer of at least 2 for good.
+        ("pick", "915E55", Some(4), false),
+        ("pick", "1.5e89", Some(4), false),
+        ("pick", "6E0218", Some(2), false),
+        ("pick", "0.5e1", Some(4), false),
+        ("pick", "1e0", None, true),
+        ("pick", "2.5e0", None, true),
+        // A `maximum` holds for good only of a negative number, which only falls.
+        ("low", "-1e+1", Some(3), false),
+        ("low", "1e+1", None, true),
+        ("low", "4e0", None, false),
+    ];
+    for (prop, number, early, valid) in &cases {
+        let prefix = format!(r#"{{"{prop}": "#);
+        let text = format!("{prefix}{number}}}");
+        assert_eq!(Settled::is_valid_json(&text), *valid, "{text}");
+        let want = match (early, valid) {
+            (Some(k), _) => Some(prefix.len() + k),
+            (None, false) => Some(prefix.len() + number.len()),
+            (None, true) => None,
+        };
+        assert_eq!(sure_dies_at::<Settled>(&text), want, "{text}");
+    }
+    let Progress::Dead(d) = Settled::stream().feed(br#"{"real": 73601e3"#) else { panic!("alive") };
+    assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (15, Some("not")));
+    let Progress::Dead(d) = Settled::stream().feed(br#"{"pick": 915E5"#) else { panic!("alive") };
+    assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (13, Some("oneOf")));
+}
+
 /// Whether `serde_json` reads floats correctly rounded here (its `float_roundtrip` feature, which
 /// the workspace's oracle turns on): 90071992547409930 × 10^-1 is a tie, which its fast parse
 /// rounds up.
@@ -1701,9 +1758,18 @@ fn a_number_dies_at_the_byte_of_its_exponent_from_which_no_exponent_left_makes_a
         assert_eq!(sure_dies_at::<TriApplied>(&either), both_dead.map(|w| w - prefix + 11), "{either}");
         let all = format!(r#"{{"both": {number}}}"#);
         assert_eq!(sure_dies_at::<TriApplied>(&all), want.map(|w| w - prefix + 9), "{all}");
-        // Under `not`, nothing dies mid-number.
+        // Under `not`, a number dies where its exponent makes it a multiple for good (`3e+` is
+        // 3, `3e+2` 300: the `not`'s subschema takes it whatever follows).
         let neither = format!(r#"{{"neither": {number}}}"#);
-        assert_eq!(sure_dies_at::<TriApplied>(&neither).filter(|&w| w < neither.len() - 1), None, "{neither}");
+        let settled = match *number {
+            "3e+2" => Some(2),
+            "1.5e1" => Some(4),
+            "0.15e01" => Some(6),
+            "0e5" => Some(1),
+            _ => None,
+        };
+        let mid = sure_dies_at::<TriApplied>(&neither).filter(|&w| w < neither.len() - 1);
+        assert_eq!(mid, settled.map(|k| k + 12), "{neither}");
     }
     // The explanation: `multipleOf`, at the byte, with the number so far.
     if roundtrip {

@@ -1675,7 +1675,7 @@ const OVERLAP_VALID: &[&str] = &[
     r#"{"amount": 3, "positive": 5, "exact": 1.5, "when": "2024-01-01", "short": "ab", "flag": null, "never": -3}"#,
     r#"{"amount": -0.5, "positive": 10.5, "exact": -2.25, "when": null, "short": "abcd", "flag": "x"}"#,
     r#"{"amount": -1, "positive": 1, "when": "long enough", "short": "", "flag": "é\u00e9"}"#,
-    r#"{"amount": 1e2, "positive": 1e1, "exact": 1e-1, "short": "\u00e9\u00e9", "twice": "abcd"}"#,
+    r#"{"amount": 10e-1, "positive": 2E-0, "exact": 1e-1, "short": "\u00e9\u00e9", "twice": "abcd"}"#,
 ];
 
 const OVERLAP_INVALID: &[&str] = &[
@@ -1709,6 +1709,14 @@ const OVERLAP_INVALID: &[&str] = &[
 fn the_flat_reader_reads_unions_of_scalars_whose_kinds_overlap() {
     assert!(Stream::<Overlap>::__flat());
     texts::<Overlap>(OVERLAP_VALID, OVERLAP_INVALID);
+    // Two branches of `exact` may be sure of a number once its exponent settles them (`1e+` is
+    // an integer whatever follows, and `{"type": "number"}` takes it): a number is handed over to
+    // the automaton at the bytes of its positive exponent that move it, and `exact` dies there.
+    let text = r#"{"amount": 1e2, "positive": 1e1, "exact": 1e-1, "short": "\u00e9\u00e9", "twice": "abcd"}"#;
+    assert!(Overlap::is_valid_json(text) && !all_cuts::<Overlap>(text));
+    let Progress::Dead(d) = Overlap::stream().feed(br#"{"exact": 15e+"#) else { panic!("alive") };
+    assert_eq!(d.offset, 13);
+    assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("oneOf"));
     // A branch that may die inside a string on its own (a `pattern`, an `enum`): not flat.
     assert!(!Stream::<PatternUnion>::__flat() && !Stream::<EnumUnion>::__flat());
     for text in [r#"{"u": "bc"}"#, r#"{"u": "abc"}"#] {
@@ -2297,7 +2305,7 @@ fn the_flat_reader_judges_not_where_a_string_or_number_ends() {
         &[
             r#"{"size": 12, "code": "OK", "ratio": 0.7, "word": "yes", "tag": "c", "mixed": 5, "nothing": ""}"#,
             r#"{"mixed": "x", "size": 14, "code": "NON"}"#,
-            r#"{"ratio": -1e3, "mixed": "15", "word": "ax"}"#,
+            r#"{"ratio": -1e-3, "mixed": "15", "word": "ax"}"#,
             r#"{"size": 130, "ratio": 0.61}"#,
         ],
         &[
@@ -2317,6 +2325,21 @@ fn the_flat_reader_judges_not_where_a_string_or_number_ends() {
             r#"{"mixed": true}"#,
         ],
     );
+    // `mixed`'s `not` may be sure of a number once its exponent settles it (`1e+2` is an
+    // integer of at least 10 whatever follows): in such a tool, a number is handed over to the
+    // automaton at the bytes of its positive exponent that move it, valid or not, and every
+    // answer is still the automaton's.
+    for (text, valid) in [
+        (r#"{"ratio": -1e3, "mixed": "15", "word": "ax"}"#, true),
+        (r#"{"ratio": 1e+0}"#, true),
+        (r#"{"mixed": 1e+1}"#, false),
+    ] {
+        assert_eq!(Negated::is_valid_json(text), valid, "{text}");
+        assert!(!all_cuts::<Negated>(text), "{text}");
+    }
+    let Progress::Dead(d) = Negated::stream().feed(br#"{"mixed": 1e+1"#) else { panic!("alive") };
+    assert_eq!(d.offset, 13);
+    assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("not"));
     // Dead where the value ends, not before.
     for text in [r#"{"size": 13,"#, r#"{"code": "NONE""#, r#"{"tag": "b""#, r#"{"ratio": 0.5 "#, r#"{"word": "x""#] {
         dead_at_its_last_byte::<Negated>(text);

@@ -237,6 +237,58 @@ pub fn indivisible(bounds: &[Bound], multiple: Option<&Multiple>, number: &[u8])
     true
 }
 
+/// Whether every value the number whose text so far is `number` may still take satisfies
+/// `bounds`, `multiple` and, if `integer`, being an integer (`false` too where that is not
+/// known): its exponent settled them for good.
+///
+/// A mantissa of zeros is zero from its `e` on. Otherwise, in a positive exponent, the text so
+/// far (read as if it ended there: `e+` as `e+0`) is the least magnitude the number may take, and
+/// a larger exponent only makes it larger: digits that make an integer there do at every larger
+/// exponent (and an `f64` of an integer is one; so is every `f64` past 2^53), a bound it grows into (a `minimum` of a positive number) holds
+/// at every larger one, and so does a multiple of the divisor where one read decides (as for
+/// [`indivisible`]). A bound its growth may break (a `maximum` of a positive number) is never
+/// settled, nor a `multipleOf` where the read is not exact.
+#[must_use]
+pub fn settled(bounds: &[Bound], multiple: Option<&Multiple>, integer: bool, number: &[u8]) -> bool {
+    let Some(e) = number.iter().position(|&c| c | 0x20 == b'e') else { return false };
+    let (mantissa, exp) = number.split_at(e);
+    let exp = exp.get(1..).unwrap_or_default();
+    let negative = mantissa.first() == Some(&b'-');
+    let Some(mag) = magnitude(mantissa) else {
+        // Zero, whatever the exponent.
+        return !bounds.iter().any(|b| b.broken(Num::U(0)));
+    };
+    if exp.is_empty() || exp.first() == Some(&b'-') || mantissa.len() > WINDOW {
+        return false;
+    }
+    let mut least = 0u64;
+    for &c in exp.strip_prefix(b"+").unwrap_or(exp) {
+        least = least * 10 + u64::from(c.wrapping_sub(b'0'));
+        if least > MAX_EXPONENT {
+            return false;
+        }
+    }
+    let Some(value) = read_with(&[mantissa], i64::try_from(least).unwrap_or(i64::MAX), Read::Serde) else {
+        return false;
+    };
+    // An integer for good: its digits make one there (then they do at every larger exponent, and
+    // an `f64` of an integer is one), or its `f64` is past 2^53 (every one is an integer). (An
+    // `f64` that rounds to an integer does not do: `1.00000000000000007` reads as 1, `…7e3` not
+    // as 1000.)
+    let point = mantissa.iter().position(|&c| c == b'.');
+    let fraction = point.and_then(|p| mantissa.get(p + 1..)).unwrap_or_default();
+    let decimals = fraction.len() - fraction.iter().rev().take_while(|&&c| c == b'0').count();
+    let whole = u64::try_from(decimals).is_ok_and(|d| d <= least)
+        || match value {
+            Num::F(f) => f.abs() >= 9_007_199_254_740_992.0,
+            Num::U(_) | Num::I(_) => true,
+        };
+    let exact = float_roundtrip() && significant(mantissa) <= 15 && mag >= -290;
+    bounds.iter().all(|b| b.upper == negative && !b.broken(value))
+        && (!integer || whole)
+        && multiple.is_none_or(|m| exact && crate::num::multiple_of(&value.to_number(), m.divisor))
+}
+
 /// The significant digits of a mantissa's text (`0.0120`: 2).
 fn significant(mantissa: &[u8]) -> usize {
     let digits = || mantissa.iter().enumerate().filter(|(_, c)| c.is_ascii_digit() && **c != b'0');
@@ -400,7 +452,7 @@ pub(super) fn read_with(parts: &[&[u8]], e: i64, how: Read) -> Option<Num> {
 
 #[cfg(test)]
 mod tests {
-    use super::{indivisible, integral, integral_due, outgrown, significant, Bound, Multiple};
+    use super::{indivisible, integral, integral_due, outgrown, settled, significant, Bound, Multiple};
     use crate::num::Decimal;
     use crate::num::Limit;
     use crate::stream::machine::in_bounds;
@@ -858,6 +910,80 @@ mod tests {
         }
         assert!(judged > 300 && checked > 50_000, "{judged} {checked}");
         assert!(!float_roundtrip() || exact > 1000, "{exact}");
+    }
+
+    #[test]
+    fn a_number_said_settled_satisfies_its_keywords_at_every_exponent_left() {
+        let mut next = draws(0x5851_F42D_4C95_7F2D);
+        let divisors = [divisor(3, 0, "3"), divisor(15, -1, "1.5"), divisor(1, -2, "0.01"), divisor(25, 0, "25")];
+        let (mut judged, mut checked) = (0, 0);
+        for _ in 0..4000 {
+            let multiple = (next(3) == 0).then(|| divisors.get(next(4) as usize).copied()).flatten();
+            let integer = next(2) == 0;
+            let mut mantissa = String::from(if next(3) == 0 { "-" } else { "" });
+            if next(5) == 0 {
+                mantissa.push('0');
+            } else if next(4) == 0 {
+                // Past 15 digits: an `f64`'s digits at larger exponents are not its own.
+                mantissa.push_str(&format!("{}.{}{}", 1 + next(9), "0".repeat(14 + next(3) as usize), 1 + next(9)));
+            } else {
+                if next(4) == 0 {
+                    mantissa.push_str("0.");
+                    mantissa.push_str(&"0".repeat(next(4) as usize));
+                }
+                mantissa.push(char::from(b'1' + next(9) as u8));
+                for i in 0..next(4) {
+                    if i == 0 && next(2) == 0 && !mantissa.contains('.') {
+                        mantissa.push('.');
+                    }
+                    mantissa.push(char::from(b'0' + next(10) as u8));
+                }
+            }
+            let exp: String = match next(6) {
+                0 => "+".into(),
+                1 => "0".into(),
+                2 => "-".into(),
+                3 => format!("+{}", next(12)),
+                _ => next(30).to_string(),
+            };
+            let (a, b) = (next(200) as i64 - 100, next(2000) as i64);
+            let mut bounds = Vec::new();
+            match next(4) {
+                0 => bounds.push(bound(Limit::I(a), "", next(2) == 0, false)),
+                1 => bounds.push(bound(Limit::I(a), "", next(2) == 0, true)),
+                2 => bounds.push(bound(Limit::I(a), "", next(2) == 0, false)),
+                _ => {
+                    bounds.push(bound(Limit::I(a), "", next(2) == 0, false));
+                    bounds.push(bound(Limit::I(a + b), "", next(2) == 0, true));
+                }
+            }
+            let number = format!("{mantissa}e{exp}");
+            if !settled(&bounds, multiple.as_ref(), integer, number.as_bytes()) {
+                continue;
+            }
+            judged += 1;
+            // Every exponent it may still become, read as the validators read it (a mantissa of
+            // zeros: any).
+            let zero = mantissa.trim_start_matches('-') == "0";
+            assert!(zero || !exp.starts_with('-'), "{number}: said settled in a negative exponent");
+            let digits = exp.trim_start_matches('+').trim_start_matches('0');
+            for e in -420..=420i32 {
+                if !zero && (e < 0 || !e.to_string().starts_with(digits)) {
+                    continue;
+                }
+                let Ok(n) = crate::text::Scanner::new(&format!("{mantissa}e{e}")).num() else { continue };
+                let whole = match n {
+                    crate::text::Num::F(f) => f.fract() == 0.0,
+                    _ => true,
+                };
+                let fits = within(n, &bounds, false)
+                    && (!integer || whole)
+                    && multiple.is_none_or(|m| crate::num::multiple_of(&n.to_number(), m.divisor));
+                assert!(fits, "{mantissa}e{e} ({number:?} said settled: {bounds:?} {multiple:?} {integer})");
+                checked += 1;
+            }
+        }
+        assert!(judged > 300 && checked > 10_000, "{judged} {checked}");
     }
 
     #[test]

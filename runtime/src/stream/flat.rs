@@ -300,6 +300,11 @@ pub trait FlatSpec: 'static {
     fn array_end(a: u32, span: &[u8]) -> bool;
     /// Whether some object has a rule on its names ([`FlatSpec::names_end`]).
     const RULES: bool;
+    /// Whether the automaton may kill a subschema mid-number, because another (a `not`'s, a
+    /// `oneOf`'s second branch) is sure of the number once its exponent settled that one's
+    /// keywords for numbers: then a number is handed over at the bytes of its exponent that move
+    /// it.
+    const SETTLES: bool;
     /// The verdict of object `o`'s rule on its names, closed with the names `seen` present:
     /// what its `dependentRequired`, and its `dependentSchemas`, `not`, `allOf`, `anyOf`, `oneOf`
     /// and `if`/`then`/`else` of `required`s, say (an `if` on its values judged on its text `span`,
@@ -1761,7 +1766,7 @@ impl<S: FlatSpec> FlatReader<S> {
 
     /// A number's byte (at `at`) that took it to state `next`, of its exponent: whether the
     /// number may still be within the `f64` range and its bounds (`false`: the automaton finds it
-    /// dead here).
+    /// dead here, or, where [`FlatSpec::SETTLES`], judges it from here).
     #[inline(never)]
     fn exponent(&mut self, text: &[u8], next: St, at: usize) -> bool {
         let n = match next {
@@ -1777,7 +1782,8 @@ impl<S: FlatSpec> FlatReader<S> {
             ExpStep::Out => false,
             ExpStep::Same => true,
             ExpStep::Moved => {
-                bounds::outgrown(S::limits(self.prop), number).is_none()
+                !S::SETTLES
+                    && bounds::outgrown(S::limits(self.prop), number).is_none()
                     && !bounds::indivisible(S::limits(self.prop), S::multiple(self.prop).as_ref(), number)
             }
         }

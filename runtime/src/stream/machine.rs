@@ -2164,11 +2164,24 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let Some(f) = self.frames.get(level).copied().filter(|_| self.nf == level + 1) else { return true };
         let mut died = false;
         for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
-            if s.st == St::Open && prog.node(s.node).outgrown(number) {
-                s.st = St::Dead;
-                s.why = Why::Bound;
-                died = true;
+            if s.st != St::Open {
+                continue;
             }
+            let node = prog.node(s.node);
+            let why = if node.outgrown(number) {
+                Why::Bound
+            } else if node.not != NONE && sure_of_number(prog, node.not, number) {
+                // `not` of a subschema the number now satisfies for good (`{"type": "integer"}`
+                // after `1e+`).
+                Why::Not
+            } else if node.one_of.iter().filter(|&&b| sure_of_number(prog, b, number)).nth(1).is_some() {
+                Why::OneOf
+            } else {
+                continue;
+            };
+            s.st = St::Dead;
+            s.why = why;
+            died = true;
         }
         !died || self.settle(at)
     }
@@ -2731,10 +2744,19 @@ impl Program {
 /// `not`'s refuses it, `if` picks an outcome that does). At most 64 subschemas are looked at
 /// (past them: not sure, which is only later).
 fn sure_at_first_byte(prog: &Program, n: u16, kind: Kind) -> bool {
-    sure_within(prog, n, kind, &mut 64)
+    sure_within(prog, n, kind, None, &mut 64)
 }
 
-fn sure_within(prog: &Program, n: u16, kind: Kind, budget: &mut u8) -> bool {
+/// Whether subschema `n` is satisfied by the number whose text so far is `number`, whatever
+/// follows: as [`sure_at_first_byte`], where a subschema's keywords for numbers need not be
+/// absent, only settled for good by the number's exponent ([`Node::settled`]: `915e5` is an
+/// integer of at least 2 at every exponent its digits may still become).
+fn sure_of_number(prog: &Program, n: u16, number: &[u8]) -> bool {
+    sure_within(prog, n, Kind::Number, Some(number), &mut 64)
+}
+
+/// [`sure_at_first_byte`] (`number`: `None`), or [`sure_of_number`].
+fn sure_within(prog: &Program, n: u16, kind: Kind, number: Option<&[u8]>, budget: &mut u8) -> bool {
     let c = prog.node(n);
     if c.always {
         return true;
@@ -2745,14 +2767,14 @@ fn sure_within(prog: &Program, n: u16, kind: Kind, budget: &mut u8) -> bool {
         || matches!(kind, Kind::Object | Kind::Array)
         || c.types & bits == 0
         || c.enum_types != 0
-        || c.scalar & bits != bits
-        || c.negative.is_some()
+        || (c.scalar & bits != bits && !number.is_some_and(|t| c.settled(t)))
+        || (c.negative.is_some() && number.is_none())
         || (bits == ty::STRING && c.follows_chars())
     {
         return false;
     }
     *budget -= 1;
-    let mut sure = |m: u16| sure_within(prog, m, kind, budget);
+    let mut sure = |m: u16| sure_within(prog, m, kind, number, budget);
     // Refuses every value of the kind at its first byte.
     let refuses = |m: u16| {
         let d = prog.node(m);

@@ -355,6 +355,13 @@ impl Node {
             || super::bounds::indivisible(self.limits, self.multiple.as_ref(), number)
     }
 
+    /// Whether this subschema's keywords for numbers (bounds, `multipleOf`, integer-ness) hold
+    /// for every value the number whose text so far is `number` may still take
+    /// ([`settled`](super::bounds::settled)).
+    pub(crate) fn settled(&self, number: &[u8]) -> bool {
+        super::bounds::settled(self.limits, self.multiple.as_ref(), self.types & ty::NUMBER == 0, number)
+    }
+
     /// Not `false`, nothing applied in place, no `enum`/`const`.
     #[inline]
     pub(crate) fn in_place_free(&self) -> bool {

@@ -266,6 +266,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         })
         .collect();
     let has_rules = !rules.is_empty();
+    let settles = settles_numbers(ir);
     let names_end = if has_rules {
         quote! {
             let _ = (seen, live, span);
@@ -469,6 +470,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                 }
             }
             const RULES: ::core::primitive::bool = #has_rules;
+            const SETTLES: ::core::primitive::bool = #settles;
             #[inline(always)]
             fn names_end(
                 o: ::core::primitive::u32,
@@ -1989,6 +1991,29 @@ fn sure_kinds(ir: &Ir, n: NodeId) -> u8 {
         kinds |= INTEGER;
     }
     kinds
+}
+
+/// Whether the automaton may kill a subschema mid-number because another is sure of the number
+/// for good once its exponent settled that one's keywords for numbers (`sure_of_number` in the
+/// runtime): some `not` of a subschema that takes numbers, or some `oneOf` with two such
+/// branches (without an `enum` or `const`). Then the flat reader hands a number over at the
+/// bytes of its exponent that move it, rather than judge them itself.
+fn settles_numbers(ir: &Ir) -> bool {
+    let takes_numbers = |n: NodeId| match &ir.node(n).body {
+        Body::Always => true,
+        Body::Never => false,
+        Body::Checks(c) => {
+            c.enum_values.is_none()
+                && c.const_value.is_none()
+                && c.type_list().is_none_or(|l| l.iter().any(|t| matches!(t, JsonType::Integer | JsonType::Number)))
+        }
+    };
+    ir.nodes.iter().any(|node| match &node.body {
+        Body::Checks(c) => {
+            c.not.is_some_and(takes_numbers) || c.one_of.iter().filter(|&&b| takes_numbers(b)).nth(1).is_some()
+        }
+        _ => false,
+    })
 }
 
 /// The node that node `n` stands for through its `$ref`s (or `allOf`s of one subschema): the
