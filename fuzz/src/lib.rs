@@ -97,6 +97,8 @@ tool_schema! {
             "cents": {"type": "number", "multipleOf": 0.01},
             "third": {"multipleOf": 1.5},
             "sevens": {"type": "integer", "multipleOf": 7},
+            "real": {"not": {"type": "integer"}},
+            "pick": {"oneOf": [{"type": "integer"}, {"minimum": 2}]},
             "e": {"enum": [1, 2.5, 0, 18446744073709551616, -9223372036854775809]},
             "c": {"const": 1e2}
         },
