@@ -171,7 +171,7 @@ const BUDGET: usize = 40;
 /// multiple of everything).
 ///
 /// In a positive exponent, the exponents left are runs of those that begin with its digits
-/// ([`exponents_left`]), and a larger one only makes the number larger in magnitude: the bounds
+/// (`exponents_left`), and a larger one only makes the number larger in magnitude: the bounds
 /// its growth breaks (a `maximum` of a positive number) hold up to some exponent, the others
 /// from some exponent on. A multiple of the divisor at one exponent is one at every larger one
 /// where the number is read exactly: where `serde_json` rounds correctly (`float_roundtrip`), a
@@ -182,7 +182,7 @@ const BUDGET: usize = 40;
 /// so no exponent of `4`, `40`–`49` makes one; `1.1e1` under `multipleOf: 5, maximum: 100`:
 /// 11 is none, 1.1e10 is past 100). Elsewhere (a longer mantissa, or `serde_json`'s
 /// approximate parse) the number is read at each of those exponents, largest first, up to
-/// [`BUDGET`] of them.
+/// `BUDGET` (40) of them.
 #[must_use]
 pub fn indivisible(bounds: &[Bound], multiple: Option<&Multiple>, number: &[u8]) -> bool {
     let Some(m) = multiple else { return false };
