@@ -58,9 +58,7 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     if bounds.is_empty() {
         return None;
     }
-    let e = number.iter().position(|&c| c | 0x20 == b'e')?;
-    let (mantissa, exp) = number.split_at(e);
-    let exp = exp.get(1..).unwrap_or_default();
+    let (mantissa, exp) = split(number)?;
     let negative = mantissa.first() == Some(&b'-');
     let value = if magnitude(mantissa).is_none() {
         // Zero, whatever the exponent.
@@ -130,19 +128,33 @@ fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) 
 /// of zeros is within the `f64` range.
 const MAX_EXPONENT: u64 = 400;
 
-/// The exponents up to [`MAX_EXPONENT`] that a positive exponent whose text after its `e` is
-/// `exp` (a `+`, digits, or both) may still become, as runs `(lo, hi)`, smallest first: those
-/// that begin with its digits (`1`, `10`–`19`, `100`–`199`), or all of them after a `+` or
-/// zeros only (`None`: its digits are past [`MAX_EXPONENT`] already).
-fn exponents_left(exp: &[u8]) -> Option<impl Iterator<Item = (u64, u64)>> {
-    let digits = exp.strip_prefix(b"+").unwrap_or(exp);
+/// A number's text so far split at its `e`: its mantissa and its exponent's text after the `e`
+/// (`None`: no `e` yet).
+fn split(number: &[u8]) -> Option<(&[u8], &[u8])> {
+    let e = number.iter().position(|&c| c | 0x20 == b'e')?;
+    let (mantissa, exp) = number.split_at(e);
+    Some((mantissa, exp.get(1..).unwrap_or_default()))
+}
+
+/// The value of a positive exponent's digits so far (`exp`: its text after the `e`, a `+`,
+/// digits, or both; `None` once past [`MAX_EXPONENT`]): the least exponent it may still become.
+fn least_exponent(exp: &[u8]) -> Option<u64> {
     let mut lead = 0u64;
-    for &c in digits {
+    for &c in exp.strip_prefix(b"+").unwrap_or(exp) {
         lead = lead * 10 + u64::from(c.wrapping_sub(b'0'));
         if lead > MAX_EXPONENT {
             return None;
         }
     }
+    Some(lead)
+}
+
+/// The exponents up to [`MAX_EXPONENT`] that a positive exponent whose text after its `e` is
+/// `exp` (a `+`, digits, or both) may still become, as runs `(lo, hi)`, smallest first: those
+/// that begin with its digits (`1`, `10`–`19`, `100`–`199`), or all of them after a `+` or
+/// zeros only (`None`: its digits are past [`MAX_EXPONENT`] already).
+fn exponents_left(exp: &[u8]) -> Option<impl Iterator<Item = (u64, u64)>> {
+    let lead = least_exponent(exp)?;
     let widths = std::iter::successors(Some(1u64), |w| w.checked_mul(10));
     Some(
         widths
@@ -186,9 +198,7 @@ const BUDGET: usize = 40;
 #[must_use]
 pub fn indivisible(bounds: &[Bound], multiple: Option<&Multiple>, number: &[u8]) -> bool {
     let Some(m) = multiple else { return false };
-    let Some(e) = number.iter().position(|&c| c | 0x20 == b'e') else { return false };
-    let (mantissa, exp) = number.split_at(e);
-    let exp = exp.get(1..).unwrap_or_default();
+    let Some((mantissa, exp)) = split(number) else { return false };
     let Some(mag) = magnitude(mantissa) else { return false };
     if exp.is_empty() || exp.first() == Some(&b'-') || mantissa.len() > WINDOW {
         return false;
@@ -250,9 +260,7 @@ pub fn indivisible(bounds: &[Bound], multiple: Option<&Multiple>, number: &[u8])
 /// settled, nor a `multipleOf` where the read is not exact.
 #[must_use]
 pub fn settled(bounds: &[Bound], multiple: Option<&Multiple>, integer: bool, number: &[u8]) -> bool {
-    let Some(e) = number.iter().position(|&c| c | 0x20 == b'e') else { return false };
-    let (mantissa, exp) = number.split_at(e);
-    let exp = exp.get(1..).unwrap_or_default();
+    let Some((mantissa, exp)) = split(number) else { return false };
     let negative = mantissa.first() == Some(&b'-');
     let Some(mag) = magnitude(mantissa) else {
         // Zero, whatever the exponent.
@@ -261,13 +269,7 @@ pub fn settled(bounds: &[Bound], multiple: Option<&Multiple>, integer: bool, num
     if exp.is_empty() || exp.first() == Some(&b'-') || mantissa.len() > WINDOW {
         return false;
     }
-    let mut least = 0u64;
-    for &c in exp.strip_prefix(b"+").unwrap_or(exp) {
-        least = least * 10 + u64::from(c.wrapping_sub(b'0'));
-        if least > MAX_EXPONENT {
-            return false;
-        }
-    }
+    let Some(least) = least_exponent(exp) else { return false };
     let Some(value) = read_with(&[mantissa], i64::try_from(least).unwrap_or(i64::MAX), Read::Serde) else {
         return false;
     };
@@ -481,6 +483,18 @@ mod tests {
             seed ^= seed << 17;
             seed % n
         }
+    }
+
+    /// Every exponent a number with `mantissa` whose exponent's text after its `e` is `exp` (a
+    /// `+`, digits, or both) may still become, up to 420 (those that begin with its digits, any
+    /// after a `+` or zeros; with `any`, every one from -420), and the number read there as the
+    /// validators read it, where that is within the `f64` range.
+    fn reads_left(mantissa: &str, exp: &str, any: bool) -> Vec<(i32, crate::text::Num)> {
+        let digits = exp.trim_start_matches('+').trim_start_matches('0');
+        (-420..=420i32)
+            .filter(|e| any || (*e >= 0 && e.to_string().starts_with(digits)))
+            .filter_map(|e| Some((e, crate::text::Scanner::new(&format!("{mantissa}e{e}")).num().ok()?)))
+            .collect()
     }
 
     /// The text of the first bound broken, if any.
@@ -762,12 +776,7 @@ mod tests {
             judged += 1;
             // Every exponent it may still become (those that begin with its digits, any after
             // a `+` or zeros), read as the validators read it, is outside.
-            let digits = exp.trim_start_matches('+').trim_start_matches('0');
-            for e in 0..=420u32 {
-                if !e.to_string().starts_with(digits) {
-                    continue;
-                }
-                let Ok(n) = crate::text::Scanner::new(&format!("{mantissa}e{e}")).num() else { continue };
+            for (e, n) in reads_left(&mantissa, &exp, false) {
                 assert!(!within(n, &b, false), "{mantissa}e{e} ({number:?} said outside): {b:?}");
                 checked += 1;
             }
@@ -883,11 +892,7 @@ mod tests {
             // a `+` or zeros), read as the validators read it, within the range.
             let digits = exp.trim_start_matches('+').trim_start_matches('0');
             let mut any = false;
-            for e in 0..=420u32 {
-                if !e.to_string().starts_with(digits) {
-                    continue;
-                }
-                let Ok(n) = crate::text::Scanner::new(&format!("{mantissa}e{e}")).num() else { continue };
+            for (e, n) in reads_left(&mantissa, &exp, false) {
                 let fits = within(n, &bounds, false) && crate::num::multiple_of(&n.to_number(), m.divisor);
                 assert!(
                     !(said && fits),
@@ -966,12 +971,7 @@ mod tests {
             // zeros: any).
             let zero = mantissa.trim_start_matches('-') == "0";
             assert!(zero || !exp.starts_with('-'), "{number}: said settled in a negative exponent");
-            let digits = exp.trim_start_matches('+').trim_start_matches('0');
-            for e in -420..=420i32 {
-                if !zero && (e < 0 || !e.to_string().starts_with(digits)) {
-                    continue;
-                }
-                let Ok(n) = crate::text::Scanner::new(&format!("{mantissa}e{e}")).num() else { continue };
+            for (e, n) in reads_left(&mantissa, &exp, zero) {
                 let whole = match n {
                     crate::text::Num::F(f) => f.fract() == 0.0,
                     _ => true,
