@@ -1654,13 +1654,15 @@ tool_schema! {
 
 tool_schema! {
     /// Subschemas whose being sure of a number kills another: a `not`'s, two branches of a
-    /// `oneOf`.
+    /// `oneOf`, an `if`'s (whose `then` is dead).
     pub struct Settled = {
         "type": "object",
         "properties": {
             "real": {"not": {"type": "integer"}},
             "pick": {"oneOf": [{"type": "integer"}, {"minimum": 2}]},
-            "low": {"not": {"type": "integer", "maximum": 5}}
+            "low": {"not": {"type": "integer", "maximum": 5}},
+            "gate": {"if": {"type": "integer"}, "then": {"type": "string"}},
+            "tall": {"if": {"minimum": 10}, "then": {"maximum": 50}, "else": {"maximum": 5}}
         }
     };
 }
@@ -1691,6 +1693,21 @@ fn a_number_dies_where_its_exponent_makes_a_subschema_sure_of_it_that_it_must_no
         ("low", "-1e+1", Some(3), false),
         ("low", "1e+1", None, true),
         ("low", "4e0", None, false),
+        // An `if` sure of it picks its `then`: dead since the first byte (no number is a
+        // string), or dead where the exponent takes it past the `then`'s maximum (`1.3e+1` is
+        // 13, at least 10; `1.3e+12` is past 50).
+        ("gate", "1.5e+1", Some(5), false),
+        ("gate", "2e1", Some(2), false),
+        ("gate", "1.25e01", None, true),
+        ("gate", "2.5", None, true),
+        ("gate", "15", None, false),
+        ("tall", "6e1", Some(2), false),
+        ("tall", "1.3e+12", Some(6), false),
+        ("tall", "1.3e+1", None, true),
+        ("tall", "1.3e0", None, true),
+        ("tall", "-7e0", None, true),
+        // (6 fails both outcomes, but `6e-1` would be valid.)
+        ("tall", "6e0", None, false),
     ];
     for (prop, number, early, valid) in &cases {
         let prefix = format!(r#"{{"{prop}": "#);
@@ -1707,6 +1724,8 @@ fn a_number_dies_where_its_exponent_makes_a_subschema_sure_of_it_that_it_must_no
     assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (15, Some("not")));
     let Progress::Dead(d) = Settled::stream().feed(br#"{"pick": 915E5"#) else { panic!("alive") };
     assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (13, Some("oneOf")));
+    let Progress::Dead(d) = Settled::stream().feed(br#"{"gate": 2e1"#) else { panic!("alive") };
+    assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (11, Some("type")));
 }
 
 /// Whether `serde_json` reads floats correctly rounded here (its `float_roundtrip` feature, which

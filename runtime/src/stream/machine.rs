@@ -2164,26 +2164,23 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let Some(f) = self.frames.get(level).copied().filter(|_| self.nf == level + 1) else { return true };
         let mut died = false;
         for s in self.slots.get_mut(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten() {
-            if s.st != St::Open {
-                continue;
+            if s.st == St::Open && prog.node(s.node).outgrown(number) {
+                s.st = St::Dead;
+                s.why = Why::Bound;
+                died = true;
             }
-            let node = prog.node(s.node);
-            let why = if node.outgrown(number) {
-                Why::Bound
-            } else if node.not != NONE && sure_of_number(prog, node.not, number) {
-                // `not` of a subschema the number now satisfies for good (`{"type": "integer"}`
-                // after `1e+`).
-                Why::Not
-            } else if node.one_of.iter().filter(|&&b| sure_of_number(prog, b, number)).nth(1).is_some() {
-                Why::OneOf
-            } else {
-                continue;
-            };
-            s.st = St::Dead;
-            s.why = why;
-            died = true;
         }
-        !died || self.settle(at)
+        // What the number now satisfies for good decides in place what it did not at its
+        // first byte: a `not` of it dies, a `oneOf` with two such branches, an `if` whose
+        // `then` is dead ([`Machine::composite_death`]).
+        let decides = |s: &Slot| {
+            let node = prog.node(s.node);
+            s.st == St::Open && (node.not != NONE || node.if_ != NONE || node.one_of.len() > 1)
+        };
+        if !died && !self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten().any(decides) {
+            return true;
+        }
+        self.settle_with(at, Some(number))
     }
 
     /// Give node `n` and what it applies in place a slot in the frame being built, once each.
@@ -2226,6 +2223,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// Decide the deaths that follow from the latest ones, from the top frame to the root.
     /// Returns `false` when the root is dead (the death is recorded).
     fn settle(&mut self, at: usize) -> bool {
+        self.settle_with(at, None)
+    }
+
+    /// [`Machine::settle`], where the top frame's value is a number whose text so far is
+    /// `number` (in an exponent: what it satisfies for good may decide its in-place
+    /// applicators, [`sure_of_number`]).
+    fn settle_with(&mut self, at: usize, number: Option<&[u8]>) -> bool {
         if self.degraded {
             return true;
         }
@@ -2236,7 +2240,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if level + 1 < self.nf {
                 self.child_deaths(level);
             }
-            self.in_place_deaths(level);
+            self.in_place_deaths(level, number.filter(|_| level + 1 == self.nf));
         }
         if self.root_dead() {
             self.die_schema(at);
@@ -2265,12 +2269,22 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// Whether subschema `n` is satisfied by the value of frame `level`, whatever follows: it
     /// closed valid, or it takes every value of its kind ([`sure_at_first_byte`]).
     fn sure(&self, level: usize, n: u16) -> bool {
-        self.status(level, n) == St::Valid
-            || self.frames.get(level).is_some_and(|f| sure_at_first_byte(self.prog, n, f.kind))
+        self.sure_of(level, n, None)
     }
 
-    /// In-place combinations in frame `level`, to a fixpoint.
-    fn in_place_deaths(&mut self, level: usize) {
+    /// [`Machine::sure`], where the value of frame `level` is a number whose text so far is
+    /// `number` ([`sure_of_number`]).
+    fn sure_of(&self, level: usize, n: u16, number: Option<&[u8]>) -> bool {
+        self.status(level, n) == St::Valid
+            || match number {
+                Some(t) => sure_of_number(self.prog, n, t),
+                None => self.frames.get(level).is_some_and(|f| sure_at_first_byte(self.prog, n, f.kind)),
+            }
+    }
+
+    /// In-place combinations in frame `level`, to a fixpoint (`number`: the frame's value is a
+    /// number whose text so far it is).
+    fn in_place_deaths(&mut self, level: usize, number: Option<&[u8]>) {
         let Some(f) = self.frames.get(level).copied() else { return };
         loop {
             let mut changed = false;
@@ -2279,7 +2293,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 if s.st != St::Open {
                     continue;
                 }
-                if let Some(why) = self.composite_death(level, &s) {
+                if let Some(why) = self.composite_death(level, &s, number) {
                     if let Some(slot) = self.slots.get_mut(i) {
                         slot.st = St::Dead;
                         slot.why = why;
@@ -2293,7 +2307,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
     }
 
-    fn composite_death(&self, level: usize, s: &Slot) -> Option<Why> {
+    fn composite_death(&self, level: usize, s: &Slot, number: Option<&[u8]>) -> Option<Why> {
         let node = self.prog.node(s.node);
         let dead = |n: u16| self.status(level, n) == St::Dead;
         if let Some(&n) = node.all_of.iter().find(|n| dead(**n)) {
@@ -2305,7 +2319,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if !node.one_of.is_empty() && node.one_of.iter().all(|n| dead(*n)) {
             return Some(Why::OneOf);
         }
-        if node.not != NONE && self.sure(level, node.not) {
+        // Two branches a number satisfies for good (at the first byte, `push_value` judges
+        // them).
+        if number.is_some() && node.one_of.iter().filter(|&&b| self.sure_of(level, b, number)).nth(1).is_some() {
+            return Some(Why::OneOf);
+        }
+        if node.not != NONE && self.sure_of(level, node.not, number) {
             return Some(Why::Not);
         }
         if node.if_ != NONE {
@@ -2313,7 +2332,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             if dead(e) && (i == St::Dead || dead(t)) {
                 return Some(Why::InPlace(e));
             }
-            if (i == St::Valid || self.sure(level, node.if_)) && dead(t) {
+            if (i == St::Valid || self.sure_of(level, node.if_, number)) && dead(t) {
                 return Some(Why::InPlace(t));
             }
         }
