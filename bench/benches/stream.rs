@@ -17,6 +17,9 @@
 //! - (j) a fresh `TextStream::<T>` given the text so far after every byte (1-byte chunks), then
 //!   finished: a caller that keeps the text itself, which the text stream reads instead of
 //!   copying it; (k) the same in 16-byte chunks;
+//! - (l) toolgate's own repair of a prefix for display: after each 16-byte chunk,
+//!   `toolgate::partial_value` of the text so far (what (f) gives, from toolgate's strict
+//!   grammar), to compare with (f);
 //! - (i) for `convert_units` only, an experiment: a reader written by hand for that schema
 //!   (`toolgate_bench::hand`), what the macro could emit per schema, fed as (b), (c), (g), (h).
 //!
@@ -137,6 +140,19 @@ fn partial_reparse(text: &[u8], chunk: usize) -> bool {
     parsed
 }
 
+/// After each `chunk` bytes, `toolgate::partial_value` of the text so far: whether every prefix
+/// stood for a value.
+fn partial_values(text: &[u8], chunk: usize) -> bool {
+    let mut end = 0;
+    let mut shown = true;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        let prefix = text.get(..end).unwrap_or_default();
+        shown &= black_box(toolgate::partial_value(black_box(prefix))).is_some();
+    }
+    shown
+}
+
 /// Where a stream fed in `chunk`-byte pieces dies, if it does, and its verdict at the end.
 fn death<T: Tool>(text: &[u8], chunk: usize) -> (Option<usize>, bool) {
     let mut s = Stream::<T>::new();
@@ -172,6 +188,7 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd, tokens: &[usize]) {
         // Quadratic: only for the cases measured.
         assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
         assert!(partial_reparse(text, 16), "{label}: jiter's partial parse of the prefixes");
+        assert!(partial_values(text, 16), "{label}: toolgate's partial values of the prefixes");
         if case.schema == "convert_units" {
             for pieces in [&[1][..], &[4], &[16], tokens] {
                 assert!(hand(text, pieces), "{label}: the hand-written reader, pieces {pieces:?}");
@@ -193,6 +210,7 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd, tokens: &[usi
     g.bench_function("recheck_16", |b| b.iter(|| recheck::<T>(black_box(text), 16)));
     g.bench_function("jsonschema_at_end", |b| b.iter(|| at_end(black_box(text))));
     g.bench_function("jiter_partial_16", |b| b.iter(|| partial_reparse(black_box(bytes), 16)));
+    g.bench_function("partial_value_16", |b| b.iter(|| partial_values(black_box(bytes), 16)));
     g.bench_function("stream_4", |b| b.iter(|| stream::<T>(black_box(bytes), 4)));
     g.bench_function("stream_tokens", |b| b.iter(|| stream_pieces::<T>(black_box(bytes), black_box(tokens))));
     g.bench_function("text_1", |b| b.iter(|| over::<T>(black_box(bytes), 1)));

@@ -6,7 +6,8 @@
 //!   wait for the rest;
 //! - one is good: alive after every delta, complete only after the last, then the typed value.
 //!   Its caller keeps the text itself and gives it to a `TextStream`, which reads it where it
-//!   lies instead of copying it.
+//!   lies instead of copying it, and shows what the arguments so far stand for
+//!   (`toolgate::partial_value`), as a user interface would while the call streams.
 //!
 //! The deltas are bytes as they come off the wire, split at odd places: inside a key, inside a
 //! number, inside the two bytes of `é`. `feed` takes any split.
@@ -77,6 +78,10 @@ pub fn run() -> Vec<String> {
         };
         let complete = if s.can_finish(&args) { "complete" } else { "not complete yet" };
         lines.push(format!("delta {} {:<26} {progress}, {complete}", i + 1, show(delta)));
+        // What the arguments so far stand for, to show while the call streams.
+        if let Some(so_far) = toolgate::partial_value(&args) {
+            lines.push(format!("        so far: {so_far}"));
+        }
     }
     match s.into_tool(&args) {
         Ok(call) => lines.push(format!("call: {call:?}")),

@@ -118,10 +118,15 @@ fn streaming_example() {
             "never needed: 26 of the 68 bytes of the recorded reply (3 deltas never fed)",
             "== a good read_file call, accepted only at its end",
             r#"delta 1 "{\"path\": \"src/ma"      Alive, not complete yet"#,
+            r#"        so far: {"path":"src/ma"}"#,
             r#"delta 2 "in.rs\", \"max_li"        Alive, not complete yet"#,
+            r#"        so far: {"path":"src/main.rs"}"#,
             r#"delta 3 "nes"                      Alive, not complete yet"#,
+            r#"        so far: {"path":"src/main.rs"}"#,
             r#"delta 4 "\": 4"                    Alive, not complete yet"#,
+            r#"        so far: {"max_lines":4,"path":"src/main.rs"}"#,
             r#"delta 5 "0}"                       Alive, complete"#,
+            r#"        so far: {"max_lines":40,"path":"src/main.rs"}"#,
             "call: ReadFile { path: \"src/main.rs\", max_lines: Some(40), encoding: None }",
         ]
     );

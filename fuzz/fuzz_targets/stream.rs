@@ -9,7 +9,9 @@
 //! of a valid text is `from_json`'s value; where the tool streams with the lean automaton, it dies
 //! at the byte where the general automaton does; the stream answers every feed and `finish` as
 //! the same stream without its quick reader does, and so does a `TextStream` given the text so
-//! far after each piece (and its `into_tool` builds the same value). Nothing panics.
+//! far after each piece (and its `into_tool` builds the same value); `partial_value` refuses a
+//! text where the stream died of the JSON grammar, and gives a whole text the strict parse takes
+//! its value. Nothing panics.
 //!
 //! Input: byte 0 is a header: `n = h & 7` chunk sizes follow (each 0..=255; 0 feeds an empty
 //! slice), used in turn until the text is fed (`n = 0`: the whole text in one feed); `h & 8`
@@ -21,7 +23,7 @@
 use std::fmt::Debug;
 
 use libfuzzer_sys::fuzz_target;
-use toolgate::{Dead, Progress, Stream, TextStream, Tool};
+use toolgate::{partial_value, Dead, Progress, Stream, TextStream, Tool};
 use toolgate_fuzz::for_each_tool;
 
 /// Texts up to this long also get `can_finish` compared at every chunk boundary (quadratic).
@@ -96,6 +98,12 @@ fn check<T: Tool + PartialEq + Debug>(text: &[u8], sizes: &[u8], whole: bool) {
         assert!(!one.__handed_over(), "{}: the lean automaton handed over: {text:?}", T::NAME);
     }
 
+    // Where the stream died of the JSON grammar, the partial value refuses the text too.
+    if let Some(d) = d1.as_ref().filter(|d| d.violation().is_none()) {
+        let prefix = text.get(..=d.offset).unwrap_or_default();
+        assert_eq!(partial_value(prefix), None, "{}: partial value after a syntax death at {d}: {text:?}", T::NAME);
+    }
+
     // The fuzzed chunking, into a stream that never has to grow its buffer.
     let mut s = Stream::<T>::with_capacity(text.len());
     let pieces = chunks(text, sizes);
@@ -167,5 +175,13 @@ fuzz_target!(|data: &[u8]| {
     let n = usize::from(header & 7).min(rest.len());
     let (sizes, text) = rest.split_at(n);
     let whole = header & 8 != 0;
+    // The partial value of a text the strict parse takes is its value; every prefix has one or
+    // none, without a panic.
+    if let Some(value) = std::str::from_utf8(text).ok().and_then(|t| toolgate::parse(t).ok()) {
+        assert_eq!(partial_value(text), Some(value), "partial value of a whole text: {text:?}");
+    }
+    for cut in (0..text.len()).step_by(7) {
+        let _ = partial_value(text.get(..cut).unwrap_or_default());
+    }
     for_each_tool!(check(text, sizes, whole));
 });

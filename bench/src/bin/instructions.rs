@@ -12,7 +12,7 @@
 //! parsed value), `valid` (`is_valid_json`), `ignored` (`serde_json::from_str::<IgnoredAny>`, a
 //! syntax check), `stream<k>` (a fresh `Stream` fed `k` bytes at a time, then finished: `stream1`,
 //! `stream16`), `text<k>` (the same through `feed_text`, given the text so far after every `k`
-//! bytes), `over<k>` (a fresh `TextStream` given the text so far after every `k` bytes), `again<k>` (one stream, reset before each reply), `fresh` (a `Stream` made
+//! bytes), `over<k>` (a fresh `TextStream` given the text so far after every `k` bytes), `again<k>` (one stream, reset before each reply), `partial<k>` (`toolgate::partial_value` of the text so far after every `k` bytes), `fresh` (a `Stream` made
 //! `with_capacity` and dropped, unfed), `hand<k>` (`convert_units` only: the hand-written reader of
 //! `toolgate_bench::hand`, an experiment, fed as `stream<k>` feeds a stream). The "instructions per call" tables of
 //! docs/BENCHMARKS.md came from it. Besides the benchmark inputs, `write_file/long` is
@@ -80,6 +80,12 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
                 black_box(fed_again::<T>(&mut s, black_box(text.as_bytes()), chunk));
             }
         }
+        e if chunk_of(e, "partial").is_some() => {
+            let chunk = chunk_of(e, "partial").unwrap_or(1);
+            for _ in 0..n {
+                black_box(partial_values(black_box(text.as_bytes()), chunk));
+            }
+        }
         e if chunk_of(e, "hand").is_some() => {
             let chunk = chunk_of(e, "hand").unwrap_or(1);
             for _ in 0..n {
@@ -96,11 +102,24 @@ fn run<T: Tool>(entry: &str, text: &str, n: u64) -> Result<(), String> {
         }
         _ => {
             return Err(format!(
-                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk>, text<chunk>, over<chunk> or hand<chunk>"
+                "unknown entry point {entry:?}: check, from_json, value, valid, ignored, fresh, stream<chunk>, again<chunk>, text<chunk>, over<chunk>, partial<chunk> or hand<chunk>"
             ))
         }
     }
     Ok(())
+}
+
+/// `toolgate::partial_value` of the text so far after every `chunk` bytes: whether each stood
+/// for a value.
+#[inline(never)]
+fn partial_values(text: &[u8], chunk: usize) -> bool {
+    let mut end = 0;
+    let mut shown = true;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        shown &= black_box(toolgate::partial_value(text.get(..end).unwrap_or_default())).is_some();
+    }
+    shown
 }
 
 /// A fresh stream fed `text` in `chunk`-byte pieces, then finished: its verdict (as the stream

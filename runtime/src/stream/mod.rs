@@ -44,6 +44,7 @@ mod mask;
 #[doc(hidden)]
 pub mod members;
 mod over;
+mod partial;
 #[doc(hidden)]
 pub mod program;
 #[doc(hidden)]
@@ -61,6 +62,7 @@ pub use machine::Death as Dead;
 use machine::Machine;
 pub use mask::{TokenMask, Vocabulary};
 pub use over::TextStream;
+pub use partial::partial_value;
 use program::Program;
 use quick::Quick;
 use state::State;
@@ -430,6 +432,15 @@ impl<T: Tool> Stream<T> {
     #[must_use]
     pub fn text(&self) -> &[u8] {
         &self.text
+    }
+
+    /// The value the text so far stands for, its unfinished parts repaired, for display while
+    /// the reply streams ([`partial_value`] of [`Stream::text`]): `{"path": "src/li` gives
+    /// `{"path": "src/li"}`. `None` before the value's first byte, or after a byte the JSON
+    /// grammar refuses. It reads the whole text at each call.
+    #[must_use]
+    pub fn partial(&self) -> Option<serde_json::Value> {
+        partial_value(&self.text)
     }
 
     /// Whether the text so far is a complete valid reply (the model may stop here).
