@@ -19,7 +19,8 @@
 //!   copying it; (k) the same in 16-byte chunks;
 //! - (l) toolgate's own repair of a prefix for display: after each 16-byte chunk,
 //!   `toolgate::partial_value` of the text so far (what (f) gives, from toolgate's strict
-//!   grammar), to compare with (f);
+//!   grammar), to compare with (f); (m) the same value built as the reply arrives: a
+//!   `toolgate::PartialValue` fed the 16-byte chunks, its value looked at after each;
 //! - (i) for `convert_units` only, an experiment: a reader written by hand for that schema
 //!   (`toolgate_bench::hand`), what the macro could emit per schema, fed as (b), (c), (g), (h).
 //!
@@ -153,6 +154,18 @@ fn partial_values(text: &[u8], chunk: usize) -> bool {
     shown
 }
 
+/// A `PartialValue` fed `chunk`-byte pieces, its value looked at after each: whether every
+/// prefix stood for a value.
+fn partial_built(text: &[u8], chunk: usize) -> bool {
+    let mut built = toolgate::PartialValue::new();
+    let mut shown = true;
+    for piece in text.chunks(chunk) {
+        built.feed(piece);
+        shown &= black_box(built.value()).is_some();
+    }
+    shown
+}
+
 /// Where a stream fed in `chunk`-byte pieces dies, if it does, and its verdict at the end.
 fn death<T: Tool>(text: &[u8], chunk: usize) -> (Option<usize>, bool) {
     let mut s = Stream::<T>::new();
@@ -189,6 +202,7 @@ fn sanity<T: Tool>(case: &Case, at_end: AtEnd, tokens: &[usize]) {
         assert!(recheck::<T>(&case.text, 16), "{label}: re-check of the prefixes");
         assert!(partial_reparse(text, 16), "{label}: jiter's partial parse of the prefixes");
         assert!(partial_values(text, 16), "{label}: toolgate's partial values of the prefixes");
+        assert!(partial_built(text, 16), "{label}: toolgate's partial value built as the reply arrives");
         if case.schema == "convert_units" {
             for pieces in [&[1][..], &[4], &[16], tokens] {
                 assert!(hand(text, pieces), "{label}: the hand-written reader, pieces {pieces:?}");
@@ -211,6 +225,7 @@ fn measure<T: Tool>(c: &mut Criterion, case: &Case, at_end: AtEnd, tokens: &[usi
     g.bench_function("jsonschema_at_end", |b| b.iter(|| at_end(black_box(text))));
     g.bench_function("jiter_partial_16", |b| b.iter(|| partial_reparse(black_box(bytes), 16)));
     g.bench_function("partial_value_16", |b| b.iter(|| partial_values(black_box(bytes), 16)));
+    g.bench_function("partial_built_16", |b| b.iter(|| partial_built(black_box(bytes), 16)));
     g.bench_function("stream_4", |b| b.iter(|| stream::<T>(black_box(bytes), 4)));
     g.bench_function("stream_tokens", |b| b.iter(|| stream_pieces::<T>(black_box(bytes), black_box(tokens))));
     g.bench_function("text_1", |b| b.iter(|| over::<T>(black_box(bytes), 1)));

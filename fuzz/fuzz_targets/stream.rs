@@ -11,7 +11,8 @@
 //! the same stream without its quick reader does, and so does a `TextStream` given the text so
 //! far after each piece (and its `into_tool` builds the same value); `partial_value` refuses a
 //! text where the stream died of the JSON grammar, and gives a whole text the strict parse takes
-//! its value. Nothing panics.
+//! its value; a `PartialValue` fed the pieces holds after each what `partial_value` gives for the
+//! text so far. Nothing panics.
 //!
 //! Input: byte 0 is a header: `n = h & 7` chunk sizes follow (each 0..=255; 0 feeds an empty
 //! slice), used in turn until the text is fed (`n = 0`: the whole text in one feed); `h & 8`
@@ -23,7 +24,7 @@
 use std::fmt::Debug;
 
 use libfuzzer_sys::fuzz_target;
-use toolgate::{partial_value, Dead, Progress, Stream, TextStream, Tool};
+use toolgate::{partial_value, Dead, PartialValue, Progress, Stream, TextStream, Tool};
 use toolgate_fuzz::for_each_tool;
 
 /// Texts up to this long also get `can_finish` compared at every chunk boundary (quadratic).
@@ -180,8 +181,16 @@ fuzz_target!(|data: &[u8]| {
     if let Some(value) = std::str::from_utf8(text).ok().and_then(|t| toolgate::parse(t).ok()) {
         assert_eq!(partial_value(text), Some(value), "partial value of a whole text: {text:?}");
     }
-    for cut in (0..text.len()).step_by(7) {
-        let _ = partial_value(text.get(..cut).unwrap_or_default());
+    // Built as the pieces arrive: after each, what the text so far stands for.
+    let mut built = PartialValue::new();
+    let mut fed = 0;
+    for piece in chunks(text, sizes) {
+        built.feed(piece);
+        fed += piece.len();
+        if text.len() <= PREFIX_CHECK_MAX || fed == text.len() {
+            let so_far = partial_value(text.get(..fed).unwrap_or_default());
+            assert_eq!(built.value(), so_far.as_ref(), "partial value built up to {fed}: {text:?}");
+        }
     }
     for_each_tool!(check(text, sizes, whole));
 });

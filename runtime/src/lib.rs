@@ -56,7 +56,7 @@ pub use gate::{Gate, Toolbox};
 pub use json::{parse, parse_with};
 pub use limits::{LimitExceeded, Limits};
 pub use report::{Collect, First, Path, Sink, Verdict};
-pub use stream::{partial_value, Dead, Progress, Stream, TextStream, TokenMask, Vocabulary};
+pub use stream::{partial_value, Dead, PartialValue, Progress, Stream, TextStream, TokenMask, Vocabulary};
 pub use violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind, Violations};
 
 use serde_json::Value;

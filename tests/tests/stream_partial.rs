@@ -1,9 +1,10 @@
-//! `toolgate::partial_value` (and `Stream::partial`): the value a reply's text so far stands for,
-//! repaired for display. Checked on hand-picked prefixes, and at every cut of every fixture text,
+//! `toolgate::partial_value` (and `Stream::partial`, and `PartialValue`, which builds it as the
+//! text arrives): the value a reply's text so far stands for, repaired for display. Checked on hand-picked prefixes, and at every cut of every fixture text,
 //! the malformed texts and mutants of them: it refuses exactly the prefixes the JSON grammar
 //! refuses (where the stream dies of a syntax error, and nowhere before), it is the parsed value
 //! once the text is whole, and every prefix of a valid text gives a value that the whole text's
-//! only extends.
+//! only extends; and `PartialValue` fed the text in pieces holds after each what
+//! `partial_value` gives for the text so far.
 
 #![allow(clippy::pedantic)]
 
@@ -13,7 +14,7 @@ use std::fmt::Debug;
 
 use fixtures::{mutants, Visit, MALFORMED};
 use serde_json::{json, Value};
-use toolgate::{partial_value, Progress, Tool};
+use toolgate::{partial_value, PartialValue, Progress, Tool};
 
 #[test]
 fn prefixes_are_repaired_as_a_partial_json_parser_repairs_them() {
@@ -184,6 +185,28 @@ fn check<T: Tool>(name: &str, text: &[u8]) -> usize {
             if valid {
                 assert!(grows(p, w), "{}: {p} is not a beginning of {w}", ctx());
             }
+        }
+    }
+    // Built as the text arrives, in pieces of 1 byte and of 1 to 9: after each, the value the
+    // text so far stands for.
+    for seed in [0u64, text.len() as u64 + 1] {
+        let mut built = PartialValue::new();
+        let (mut at, mut k) = (0, seed);
+        while at < text.len() {
+            k = k.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let n = if seed == 0 { 1 } else { 1 + (k >> 33) as usize % 9 }.min(text.len() - at);
+            built.feed(&text[at..at + n]);
+            at += n;
+            // (Of a long text: every 13th piece, and the end.)
+            if step > 1 && k % 13 != 0 && at < text.len() {
+                continue;
+            }
+            assert_eq!(
+                built.value(),
+                partial_value(&text[..at]).as_ref(),
+                "{name}: {:?} fed up to {at}",
+                String::from_utf8_lossy(text)
+            );
         }
     }
     // The whole text, where the strict parse takes it: its value.

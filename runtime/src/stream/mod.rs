@@ -62,7 +62,7 @@ pub use machine::Death as Dead;
 use machine::Machine;
 pub use mask::{TokenMask, Vocabulary};
 pub use over::TextStream;
-pub use partial::partial_value;
+pub use partial::{partial_value, PartialValue};
 use program::Program;
 use quick::Quick;
 use state::State;

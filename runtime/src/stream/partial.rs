@@ -28,9 +28,10 @@ use crate::limits::Limits;
 /// beyond the `f64` range (once it has ended, or in a positive exponent, which only makes it
 /// larger: `1e400`), text after the value, nesting deeper than [`Limits::MAX_DEPTH`].
 ///
-/// Each call reads the whole prefix (as a partial-JSON parser does): the stream, not this, is
-/// what judges a reply in one pass. [`Stream::partial`](crate::Stream::partial) calls it on the
-/// text it holds.
+/// Each call reads the whole prefix, as a partial-JSON parser does. To show the value after
+/// every delta of a long reply, feed the deltas to a [`PartialValue`] instead: it builds the same
+/// value in place, reading each byte once. [`Stream::partial`](crate::Stream::partial) calls this
+/// on the text it holds.
 ///
 /// ```
 /// use serde_json::json;
@@ -42,394 +43,568 @@ use crate::limits::Limits;
 /// ```
 #[must_use]
 pub fn partial_value(prefix: &[u8]) -> Option<Value> {
-    Partial { text: prefix, at: 0, stack: Vec::new() }.run()
+    let mut p = PartialValue::new();
+    p.feed(prefix);
+    p.into_value()
 }
 
-/// An open container: its items or members so far (an object's, with the key whose value is
-/// being read).
-enum Open {
-    Array(Vec<Value>),
-    Object(Map<String, Value>, Option<String>),
+/// [`partial_value`] built as the text arrives: fed the deltas of a reply (split anywhere), it
+/// keeps the value they stand for so far, each byte read once and the value changed in place,
+/// so that showing it after every delta costs the reply's length in all (where re-reading the
+/// text so far after each delta, as a partial-JSON parser does, costs its square).
+///
+/// ```
+/// use serde_json::json;
+/// use toolgate::PartialValue;
+///
+/// let mut shown = PartialValue::new();
+/// shown.feed(br#"{"path": "src/"#);
+/// assert_eq!(shown.value(), Some(&json!({"path": "src/"})));
+/// shown.feed(br#"lib.rs", "max_lines": 2"#);
+/// assert_eq!(shown.value(), Some(&json!({"path": "src/lib.rs", "max_lines": 2})));
+/// shown.feed(b"0}");
+/// assert_eq!(shown.value(), Some(&json!({"path": "src/lib.rs", "max_lines": 20})));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct PartialValue {
+    root: Option<Value>,
+    /// The open containers, from the root's, each by where it is in its own.
+    open: Vec<Step>,
+    lex: Lex,
+    refused: bool,
+    /// The key of the member whose value is read (after its `:`), until that value ends.
+    key: Option<String>,
+    /// Where the scalar being read is in its container, while it stands for something.
+    placed: Option<Step>,
+    /// The characters of the string being read that are not in place yet (a key's, all of them).
+    chars: String,
+    /// The bytes of an unfinished escape or UTF-8 character in a string; a number's or a
+    /// literal's bytes so far.
+    raw: Vec<u8>,
+    /// A number's place in its grammar, and whether its exponent is negative.
+    num: Num,
+    negative_exponent: bool,
 }
 
-/// What ended a scalar: the text ran out inside it, or it is complete.
-enum Scalar {
-    /// Ended inside it: what it stands for so far (`None`: nothing yet).
-    Cut(Option<Value>),
-    Done(Value),
+/// Where a value is in its container.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Step {
+    Root,
+    Index(usize),
+    Key(String),
+}
+
+/// What the next byte may be.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Lex {
+    /// A value (or, `FirstItem`, an array's end).
+    #[default]
+    Value,
+    FirstItem,
+    /// A key (or, `FirstKey`, an object's end).
+    Key,
+    FirstKey,
+    /// In a key, in a string value.
+    KeyChars,
+    Chars,
+    Colon,
+    Number,
+    Literal,
+    /// After a value: `,` or the container's end.
+    After,
+    /// After the root: whitespace only.
+    Done,
+}
+
+/// A number's place in its grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Num {
+    #[default]
+    Minus,
+    Zero,
+    Int,
+    Dot,
+    Frac,
+    E,
+    Sign,
+    Exp,
+}
+
+impl Num {
+    /// Whether the text so far is a number.
+    fn complete(self) -> bool {
+        matches!(self, Self::Zero | Self::Int | Self::Frac | Self::Exp)
+    }
+
+    /// The place after byte `b`, if it continues the number.
+    fn next(self, b: u8) -> Option<Self> {
+        Some(match (self, b) {
+            (Self::Minus, b'0') => Self::Zero,
+            (Self::Minus, b'1'..=b'9') => Self::Int,
+            (Self::Int, b'0'..=b'9') => Self::Int,
+            (Self::Zero | Self::Int, b'.') => Self::Dot,
+            (Self::Dot | Self::Frac, b'0'..=b'9') => Self::Frac,
+            (Self::Zero | Self::Int | Self::Frac, b'e' | b'E') => Self::E,
+            (Self::E, b'+' | b'-') => Self::Sign,
+            (Self::E | Self::Sign | Self::Exp, b'0'..=b'9') => Self::Exp,
+            _ => return None,
+        })
+    }
 }
 
 /// The low surrogates, which a `\u` escape may not begin with.
 const LOW: (u32, u32) = (0xDC00, 0xDFFF);
 
-struct Partial<'a> {
-    text: &'a [u8],
-    at: usize,
-    stack: Vec<Open>,
-}
+impl PartialValue {
+    /// Nothing read yet.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
 
-impl Partial<'_> {
-    fn run(mut self) -> Option<Value> {
-        // What comes next: a value, or (after one) a `,` or a container's end.
-        let mut want_value = true;
-        loop {
-            self.skip_ws();
-            let Some(&b) = self.text.get(self.at) else { return self.close(None) };
-            if want_value {
-                match b {
-                    b'{' | b'[' => {
-                        if self.stack.len() >= Limits::MAX_DEPTH {
-                            return None;
-                        }
-                        self.at += 1;
-                        if b == b'{' {
-                            self.stack.push(Open::Object(Map::new(), None));
-                            // A key, or the end of an empty object.
-                            match self.key()? {
-                                Some(true) => {}
-                                Some(false) => {
-                                    if let Some(root) = self.end_container()? {
-                                        return self.end_of_root(root);
-                                    }
-                                    want_value = false;
-                                }
-                                None => return self.close(None),
-                            }
-                        } else {
-                            self.stack.push(Open::Array(Vec::new()));
-                            self.skip_ws();
-                            if self.text.get(self.at) == Some(&b']') {
-                                self.at += 1;
-                                if let Some(root) = self.end_container()? {
-                                    return self.end_of_root(root);
-                                }
-                                want_value = false;
-                            }
-                        }
-                        continue;
+    /// The value the text fed so far stands for, as [`partial_value`] gives it.
+    #[must_use]
+    pub fn value(&self) -> Option<&Value> {
+        if self.refused {
+            return None;
+        }
+        self.root.as_ref()
+    }
+
+    /// [`PartialValue::value`], owned.
+    #[must_use]
+    pub fn into_value(self) -> Option<Value> {
+        if self.refused {
+            return None;
+        }
+        self.root
+    }
+
+    /// The next bytes of the text (after a refusal: ignored).
+    pub fn feed(&mut self, bytes: &[u8]) {
+        let mut i = 0;
+        while i < bytes.len() && !self.refused {
+            // A string's characters without escapes, at once.
+            if matches!(self.lex, Lex::Chars | Lex::KeyChars) && self.raw.is_empty() {
+                let rest = bytes.get(i..).unwrap_or_default();
+                let run = rest.iter().position(|&b| b == b'"' || b == b'\\' || !(0x20..0x80).contains(&b));
+                let run = run.unwrap_or(rest.len());
+                if run > 0 {
+                    if let Some(plain) = rest.get(..run).and_then(|r| std::str::from_utf8(r).ok()) {
+                        self.chars.push_str(plain);
                     }
-                    _ => match self.scalar(b)? {
-                        Scalar::Cut(v) => return self.close(v),
-                        Scalar::Done(v) => {
-                            if self.stack.is_empty() {
-                                return self.end_of_root(v);
-                            }
-                            self.attach(v)?;
-                            want_value = false;
-                        }
-                    },
-                }
-            } else {
-                self.at += 1;
-                match (b, self.stack.last()) {
-                    (b',', Some(Open::Array(_))) => want_value = true,
-                    (b',', Some(Open::Object(..))) => match self.key()? {
-                        Some(true) => want_value = true,
-                        // `,}` is no JSON.
-                        Some(false) => return None,
-                        None => return self.close(None),
-                    },
-                    (b']', Some(Open::Array(_))) | (b'}', Some(Open::Object(..))) => {
-                        if let Some(root) = self.end_container()? {
-                            return self.end_of_root(root);
-                        }
-                    }
-                    _ => return None,
+                    i += run;
+                    continue;
                 }
             }
-        }
-    }
-
-    fn skip_ws(&mut self) {
-        while self.text.get(self.at).is_some_and(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t')) {
-            self.at += 1;
-        }
-    }
-
-    /// After `{` or an object's `,`: a key and its `:` (`Some(true)`, the key kept in the open
-    /// object), the object's end right after `{` (`Some(false)`, consumed), or the text's end
-    /// first (`None` from the outer `Option` is a refused byte; the inner `None`, the end).
-    fn key(&mut self) -> Option<Option<bool>> {
-        let empty = matches!(self.stack.last(), Some(Open::Object(m, None)) if m.is_empty());
-        self.skip_ws();
-        match self.text.get(self.at) {
-            None => return Some(None),
-            Some(b'}') if empty => {
-                self.at += 1;
-                return Some(Some(false));
+            if let Some(&b) = bytes.get(i) {
+                if !self.byte(b) {
+                    self.refused = true;
+                }
             }
-            Some(b'"') => {}
-            Some(_) => return None,
+            i += 1;
         }
-        self.at += 1;
-        let key = match self.string()? {
-            Scalar::Done(Value::String(k)) => k,
-            _ => return Some(None),
-        };
-        // (A repeated key is refused where its member is attached, or where the text ends.)
-        let end = |this: &Self, key: &String| match this.stack.last() {
-            Some(Open::Object(members, _)) if members.contains_key(key) => None,
-            _ => Some(None),
-        };
-        self.skip_ws();
-        match self.text.get(self.at) {
-            None => return end(self, &key),
-            Some(b':') => self.at += 1,
-            Some(_) => return None,
+        if !self.refused && !self.show() {
+            self.refused = true;
         }
-        if let Some(Open::Object(_, pending)) = self.stack.last_mut() {
-            *pending = Some(key);
-        }
-        Some(Some(true))
     }
 
-    /// A scalar beginning with `b`.
-    fn scalar(&mut self, b: u8) -> Option<Scalar> {
+    /// One byte: `false` where the grammar refuses it.
+    fn byte(&mut self, b: u8) -> bool {
+        let ws = matches!(b, b' ' | b'\n' | b'\r' | b'\t');
+        match self.lex {
+            Lex::Chars | Lex::KeyChars => self.char_byte(b),
+            Lex::Number => match self.num.next(b) {
+                Some(n) => {
+                    self.negative_exponent |= self.num == Num::E && b == b'-';
+                    self.num = n;
+                    self.raw.push(b);
+                    true
+                }
+                None => self.end_number() && self.byte(b),
+            },
+            Lex::Literal => {
+                self.raw.push(b);
+                let word: &[u8] = match self.raw.first() {
+                    Some(b't') => b"true",
+                    Some(b'f') => b"false",
+                    _ => b"null",
+                };
+                if !word.starts_with(&self.raw) {
+                    return false;
+                }
+                if word.len() > self.raw.len() {
+                    return true;
+                }
+                let v = match word {
+                    b"true" => Value::Bool(true),
+                    b"false" => Value::Bool(false),
+                    _ => Value::Null,
+                };
+                self.raw.clear();
+                self.begin(v).is_some() && self.ended()
+            }
+            _ if ws => true,
+            Lex::Value | Lex::FirstItem => match b {
+                b']' if self.lex == Lex::FirstItem => self.close(),
+                b'{' | b'[' => {
+                    if self.open.len() >= Limits::MAX_DEPTH {
+                        return false;
+                    }
+                    let empty = if b == b'{' { Value::Object(Map::new()) } else { Value::Array(Vec::new()) };
+                    let Some(step) = self.begin(empty) else { return false };
+                    self.open.push(step);
+                    self.lex = if b == b'{' { Lex::FirstKey } else { Lex::FirstItem };
+                    true
+                }
+                b'"' => {
+                    self.lex = Lex::Chars;
+                    match self.begin(Value::String(String::new())) {
+                        Some(step) => {
+                            self.placed = Some(step);
+                            true
+                        }
+                        None => false,
+                    }
+                }
+                b'-' | b'0'..=b'9' => {
+                    self.lex = Lex::Number;
+                    self.num = Num::Minus;
+                    self.negative_exponent = false;
+                    self.raw.clear();
+                    self.byte_of_number(b)
+                }
+                b't' | b'f' | b'n' => {
+                    self.lex = Lex::Literal;
+                    self.raw.clear();
+                    self.raw.push(b);
+                    true
+                }
+                _ => false,
+            },
+            Lex::Key | Lex::FirstKey => match b {
+                b'"' => {
+                    self.lex = Lex::KeyChars;
+                    self.chars.clear();
+                    true
+                }
+                b'}' if self.lex == Lex::FirstKey => self.close(),
+                _ => false,
+            },
+            Lex::Colon => {
+                self.lex = Lex::Value;
+                b == b':'
+            }
+            Lex::After => match (b, self.open.last()) {
+                (b',', Some(Step::Root | Step::Index(_) | Step::Key(_))) => {
+                    self.lex = if self.top_is_object() { Lex::Key } else { Lex::Value };
+                    true
+                }
+                (b']', _) if !self.top_is_object() && !self.open.is_empty() => self.close(),
+                (b'}', _) if self.top_is_object() => self.close(),
+                _ => false,
+            },
+            Lex::Done => false,
+        }
+    }
+
+    /// A number's first byte.
+    fn byte_of_number(&mut self, b: u8) -> bool {
+        if b == b'-' {
+            self.raw.push(b);
+            return true;
+        }
+        match self.num.next(b) {
+            Some(n) => {
+                self.num = n;
+                self.raw.push(b);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A byte of a string (a key's, or a value's).
+    fn char_byte(&mut self, b: u8) -> bool {
+        if let Some(&first) = self.raw.first() {
+            self.raw.push(b);
+            return if first == b'\\' { self.escape_byte() } else { self.utf8_byte() };
+        }
         match b {
             b'"' => {
-                self.at += 1;
-                self.string()
+                if self.lex == Lex::KeyChars {
+                    // A repeated key (compared decoded) is refused where it closes.
+                    let key = std::mem::take(&mut self.chars);
+                    if self.current_object().is_some_and(|m| m.contains_key(&key)) {
+                        return false;
+                    }
+                    self.key = Some(key);
+                    self.lex = Lex::Colon;
+                    true
+                } else {
+                    self.show() && self.ended()
+                }
             }
-            b'-' | b'0'..=b'9' => self.number(),
-            b't' => self.literal(b"true", Value::Bool(true)),
-            b'f' => self.literal(b"false", Value::Bool(false)),
-            b'n' => self.literal(b"null", Value::Null),
+            b'\\' | 0xC2..=0xF4 => {
+                self.raw.push(b);
+                true
+            }
+            0x20..=0x7F => {
+                self.chars.push(char::from(b));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The bytes of a UTF-8 character so far (in `raw`): `false` where no continuation makes
+    /// one.
+    fn utf8_byte(&mut self) -> bool {
+        match std::str::from_utf8(&self.raw) {
+            Ok(c) => {
+                self.chars.push_str(c);
+                self.raw.clear();
+                true
+            }
+            Err(e) => e.error_len().is_none(),
+        }
+    }
+
+    /// The bytes of an escape so far (in `raw`, from its backslash): `false` where no
+    /// continuation makes a character of them.
+    fn escape_byte(&mut self) -> bool {
+        let raw = &self.raw;
+        let last = raw.len() - 1;
+        let c = match (last, raw.get(1).copied()) {
+            (1, Some(e)) => match e {
+                b'"' => '"',
+                b'\\' => '\\',
+                b'/' => '/',
+                b'b' => '\u{8}',
+                b'f' => '\u{c}',
+                b'n' => '\n',
+                b'r' => '\r',
+                b't' => '\t',
+                b'u' => return true,
+                _ => return false,
+            },
+            // The first unit's digits: of no low surrogate; the second's: of one.
+            (2..=5, _) => {
+                let Some(unit) = hex_prefix(raw.get(2..).unwrap_or_default(), LOW, false) else { return false };
+                if last < 5 {
+                    return true;
+                }
+                if (0xD800..0xDC00).contains(&unit) {
+                    return true;
+                }
+                match char::from_u32(unit) {
+                    Some(c) => c,
+                    None => return false,
+                }
+            }
+            (6, _) => return raw.get(6) == Some(&b'\\'),
+            (7, _) => return raw.get(7) == Some(&b'u'),
+            _ => {
+                let (Some(high), Some(low)) = (
+                    hex_prefix(raw.get(2..6).unwrap_or_default(), LOW, false),
+                    hex_prefix(raw.get(8..).unwrap_or_default(), LOW, true),
+                ) else {
+                    return false;
+                };
+                if last < 11 {
+                    return true;
+                }
+                match char::from_u32(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) {
+                    Some(c) => c,
+                    None => return false,
+                }
+            }
+        };
+        self.chars.push(c);
+        self.raw.clear();
+        true
+    }
+
+    /// The number being read ends (at a byte that does not continue it).
+    fn end_number(&mut self) -> bool {
+        if !self.num.complete() {
+            return false;
+        }
+        let Some(v) = read(&self.raw) else { return false };
+        self.place(Some(v)) && self.ended()
+    }
+
+    /// At the end of a feed: the scalar being read shown as it stands (a string's characters so
+    /// far; a number's reading, where its text is one). `false` where it can only be refused.
+    fn show(&mut self) -> bool {
+        match self.lex {
+            Lex::Chars => {
+                let chars = std::mem::take(&mut self.chars);
+                if let Some(Value::String(s)) = self.placed_value() {
+                    s.push_str(&chars);
+                }
+                true
+            }
+            Lex::Number => {
+                let v = if self.num.complete() { read(&self.raw) } else { None };
+                // In a positive exponent, beyond the `f64` range for good.
+                if v.is_none() && self.num == Num::Exp && !self.negative_exponent {
+                    return false;
+                }
+                self.place(v)
+            }
+            _ => true,
+        }
+    }
+
+    /// The scalar being read shown as `v`, or (`None`) not shown.
+    fn place(&mut self, v: Option<Value>) -> bool {
+        match (v, self.placed.is_some()) {
+            (Some(v), true) => {
+                if let Some(slot) = self.placed_value() {
+                    *slot = v;
+                }
+                true
+            }
+            (Some(v), false) => match self.begin(v) {
+                Some(step) => {
+                    self.placed = Some(step);
+                    true
+                }
+                None => false,
+            },
+            (None, true) => {
+                match self.placed.take() {
+                    Some(Step::Root) => self.root = None,
+                    Some(Step::Index(_)) => {
+                        if let Some(Value::Array(items)) = self.container() {
+                            items.pop();
+                        }
+                    }
+                    Some(Step::Key(k)) => {
+                        if let Some(Value::Object(members)) = self.container() {
+                            members.remove(&k);
+                        }
+                        self.key = Some(k);
+                    }
+                    None => {}
+                }
+                true
+            }
+            (None, false) => true,
+        }
+    }
+
+    /// A value begins in the innermost open container (or as the root): where it is.
+    fn begin(&mut self, v: Value) -> Option<Step> {
+        if self.open.is_empty() {
+            self.root = Some(v);
+            return Some(Step::Root);
+        }
+        let key = self.key.take();
+        match (self.container()?, key) {
+            (Value::Array(items), _) => {
+                items.push(v);
+                Some(Step::Index(items.len() - 1))
+            }
+            (Value::Object(members), Some(k)) => {
+                members.insert(k.clone(), v);
+                Some(Step::Key(k))
+            }
             _ => None,
         }
     }
 
-    fn literal(&mut self, word: &[u8], value: Value) -> Option<Scalar> {
-        let rest = self.text.get(self.at..).unwrap_or_default();
-        if rest.len() < word.len() {
-            return word.starts_with(rest).then_some(Scalar::Cut(None));
-        }
-        if !rest.starts_with(word) {
-            return None;
-        }
-        self.at += word.len();
-        Some(Scalar::Done(value))
+    /// The scalar being read has ended.
+    fn ended(&mut self) -> bool {
+        self.placed = None;
+        self.key = None;
+        self.raw.clear();
+        self.lex = if self.open.is_empty() { Lex::Done } else { Lex::After };
+        true
     }
 
-    /// A number, from its first byte: `serde_json`'s reading of its text.
-    fn number(&mut self) -> Option<Scalar> {
-        let start = self.at;
-        let digit = |t: &[u8], i: usize| t.get(i).is_some_and(u8::is_ascii_digit);
-        let mut i = start + usize::from(self.text.get(start) == Some(&b'-'));
-        // (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?, each part possibly cut.
-        let mut complete = false;
-        let mut growing = false;
-        if self.text.get(i) == Some(&b'0') {
-            i += 1;
-            complete = true;
-        } else {
-            while digit(self.text, i) {
-                i += 1;
-                complete = true;
-            }
+    /// The innermost open container ends.
+    fn close(&mut self) -> bool {
+        self.open.pop();
+        self.lex = if self.open.is_empty() { Lex::Done } else { Lex::After };
+        true
+    }
+
+    fn top_is_object(&self) -> bool {
+        self.open.last().is_some() && matches!(self.lookup(), Some(Value::Object(_)))
+    }
+
+    fn current_object(&self) -> Option<&Map<String, Value>> {
+        match self.lookup() {
+            Some(Value::Object(m)) => Some(m),
+            _ => None,
         }
-        if complete && self.text.get(i) == Some(&b'.') {
-            i += 1;
-            complete = false;
-            while digit(self.text, i) {
-                i += 1;
-                complete = true;
-            }
-        }
-        if complete && matches!(self.text.get(i), Some(b'e' | b'E')) {
-            i += 1;
-            complete = false;
-            growing = self.text.get(i) != Some(&b'-');
-            if matches!(self.text.get(i), Some(b'+' | b'-')) {
-                i += 1;
-            }
-            while digit(self.text, i) {
-                i += 1;
-                complete = true;
-            }
-        }
-        let digits = self.text.get(start..i)?;
-        let read = || {
-            // A non-negative integer of up to 19 digits, without `serde_json`'s parser.
-            if digits.len() <= 19 && digits.iter().all(u8::is_ascii_digit) {
-                let n = digits.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
-                return Some(Value::Number(Number::from(n)));
-            }
-            std::str::from_utf8(digits).ok()?.parse::<Number>().ok().map(Value::Number)
-        };
-        self.at = i;
-        if i == self.text.len() {
-            // Cut: what it reads as so far, where that is a number. In a positive exponent
-            // more digits only make it larger: beyond the `f64` range, it stays beyond.
-            return match (complete, read()) {
-                (false, _) => Some(Scalar::Cut(None)),
-                (true, None) if growing => None,
-                (true, v) => Some(Scalar::Cut(v)),
+    }
+
+    /// The innermost open container.
+    fn lookup(&self) -> Option<&Value> {
+        let mut v = self.root.as_ref()?;
+        for step in self.open.iter().skip(1) {
+            v = match step {
+                Step::Index(i) => v.as_array()?.get(*i)?,
+                Step::Key(k) => v.as_object()?.get(k)?,
+                Step::Root => v,
             };
         }
-        if !complete {
+        Some(v)
+    }
+
+    /// The innermost open container, to change.
+    fn container(&mut self) -> Option<&mut Value> {
+        let mut v = self.root.as_mut()?;
+        for step in self.open.iter().skip(1) {
+            v = match step {
+                Step::Index(i) => v.as_array_mut()?.get_mut(*i)?,
+                Step::Key(k) => v.as_object_mut()?.get_mut(k)?,
+                Step::Root => v,
+            };
+        }
+        Some(v)
+    }
+
+    /// The scalar being read, where it is shown.
+    fn placed_value(&mut self) -> Option<&mut Value> {
+        let step = self.placed.clone()?;
+        if step == Step::Root {
+            return self.root.as_mut();
+        }
+        match (self.container()?, step) {
+            (Value::Array(items), Step::Index(i)) => items.get_mut(i),
+            (Value::Object(members), Step::Key(k)) => members.get_mut(&k),
+            _ => None,
+        }
+    }
+}
+
+/// A number's text as `serde_json` reads it (`None`: beyond the `f64` range).
+fn read(text: &[u8]) -> Option<Value> {
+    // A non-negative integer of up to 19 digits, without `serde_json`'s parser.
+    if text.len() <= 19 && text.iter().all(u8::is_ascii_digit) {
+        let n = text.iter().fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
+        return Some(Value::Number(Number::from(n)));
+    }
+    std::str::from_utf8(text).ok()?.parse::<Number>().ok().map(Value::Number)
+}
+
+/// A code unit's hex digits so far (`digits`, up to four), where some unit they begin is
+/// `inside` the range `range` or outside it: the unit (its digits so far, shifted into place);
+/// `None` where no such unit begins with them, or a digit is no hex digit.
+fn hex_prefix(digits: &[u8], range: (u32, u32), inside: bool) -> Option<u32> {
+    let mut v = 0;
+    for (&d, shift) in digits.iter().zip([12u32, 8, 4, 0]) {
+        v |= char::from(d).to_digit(16)? << shift;
+        // The units these digits may still begin: [v, v + 2^shift - 1].
+        let (lo, hi) = (v, v | ((1 << shift) - 1));
+        let possible = if inside { lo <= range.1 && hi >= range.0 } else { lo < range.0 || hi > range.1 };
+        if !possible {
             return None;
         }
-        // A leading zero followed by a digit (`01`) is refused by the caller's next byte.
-        read().map(Scalar::Done)
     }
-
-    /// A string, after its opening quote.
-    fn string(&mut self) -> Option<Scalar> {
-        let mut out = String::new();
-        loop {
-            // A run of characters without escapes, at once.
-            let rest = self.text.get(self.at..).unwrap_or_default();
-            let run = rest.iter().position(|&b| b == b'"' || b == b'\\' || b < 0x20).unwrap_or(rest.len());
-            let (chars, after) = rest.split_at(run);
-            match std::str::from_utf8(chars) {
-                Ok(c) => out.push_str(c),
-                Err(e) => {
-                    // A UTF-8 character cut at the text's end is left out; anything else is
-                    // refused.
-                    let whole = chars.get(..e.valid_up_to()).and_then(|c| std::str::from_utf8(c).ok());
-                    return match (whole, e.error_len(), after.is_empty()) {
-                        (Some(c), None, true) => {
-                            out.push_str(c);
-                            Some(Scalar::Cut(Some(Value::String(out))))
-                        }
-                        _ => None,
-                    };
-                }
-            }
-            self.at += run;
-            match after.first() {
-                None => return Some(Scalar::Cut(Some(Value::String(out)))),
-                Some(b'"') => {
-                    self.at += 1;
-                    return Some(Scalar::Done(Value::String(out)));
-                }
-                Some(b'\\') => match self.escape()? {
-                    Some(c) => out.push(c),
-                    None => return Some(Scalar::Cut(Some(Value::String(out)))),
-                },
-                // A control character.
-                Some(_) => return None,
-            }
-        }
-    }
-
-    /// An escape, at its backslash: the character (`Some(None)`: the text ends inside it).
-    fn escape(&mut self) -> Option<Option<char>> {
-        let Some(&e) = self.text.get(self.at + 1) else { return Some(None) };
-        let c = match e {
-            b'"' => '"',
-            b'\\' => '\\',
-            b'/' => '/',
-            b'b' => '\u{8}',
-            b'f' => '\u{c}',
-            b'n' => '\n',
-            b'r' => '\r',
-            b't' => '\t',
-            b'u' => {
-                // (Digits that can only make a low surrogate are refused at the first of them
-                // that decides it, as the stream refuses them.)
-                let Some(unit) = self.hex(self.at + 2, LOW, false)? else { return Some(None) };
-                return match unit {
-                    0xD800..=0xDBFF => {
-                        // A high surrogate: its low half must follow.
-                        let pair = self.at + 6;
-                        match (self.text.get(pair), self.text.get(pair + 1)) {
-                            (None, _) | (Some(b'\\'), None) => Some(None),
-                            (Some(b'\\'), Some(b'u')) => {
-                                let Some(low) = self.hex(pair + 2, LOW, true)? else { return Some(None) };
-                                self.at = pair + 6;
-                                char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)).map(Some)
-                            }
-                            _ => None,
-                        }
-                    }
-                    _ => {
-                        self.at += 6;
-                        char::from_u32(unit).map(Some)
-                    }
-                };
-            }
-            _ => return None,
-        };
-        self.at += 2;
-        Some(Some(c))
-    }
-
-    /// Four hex digits at `i`, of a code unit `inside` the range `range` or outside it
-    /// (`Some(None)`: the text ends among them, where some digits that follow would do; `None`:
-    /// refused, at the first digit from which none would).
-    fn hex(&self, i: usize, range: (u32, u32), inside: bool) -> Option<Option<u32>> {
-        let mut v = 0;
-        for (k, shift) in (i..i + 4).zip([12u32, 8, 4, 0]) {
-            let Some(&d) = self.text.get(k) else { return Some(None) };
-            v |= char::from(d).to_digit(16)? << shift;
-            // The units these digits may still begin: [v, v + 2^shift - 1].
-            let (lo, hi) = (v, v | ((1 << shift) - 1));
-            let possible = if inside { lo <= range.1 && hi >= range.0 } else { lo < range.0 || hi > range.1 };
-            if !possible {
-                return None;
-            }
-        }
-        Some(Some(v))
-    }
-
-    /// A value that ended inside the innermost container.
-    /// (`None`: its key repeats one of the object's.)
-    fn attach(&mut self, v: Value) -> Option<()> {
-        match self.stack.last_mut() {
-            Some(Open::Array(items)) => items.push(v),
-            Some(Open::Object(members, pending)) => {
-                if let Some(k) = pending.take() {
-                    if members.insert(k, v).is_some() {
-                        return None;
-                    }
-                }
-            }
-            None => {}
-        }
-        Some(())
-    }
-
-    /// The innermost container ended: attached to its own, or the root (`Some`).
-    fn end_container(&mut self) -> Option<Option<Value>> {
-        let v = match self.stack.pop()? {
-            Open::Array(items) => Value::Array(items),
-            Open::Object(members, _) => Value::Object(members),
-        };
-        if self.stack.is_empty() {
-            return Some(Some(v));
-        }
-        self.attach(v)?;
-        Some(None)
-    }
-
-    /// The text ended (`cut`: the scalar it ended in, if it stands for something): every open
-    /// container closed around what it has.
-    fn close(mut self, cut: Option<Value>) -> Option<Value> {
-        if self.stack.is_empty() {
-            return cut;
-        }
-        match cut {
-            Some(v) => self.attach(v)?,
-            // A repeated key whose value has not begun to stand for something.
-            None => {
-                if let Some(Open::Object(members, Some(k))) = self.stack.last() {
-                    if members.contains_key(k) {
-                        return None;
-                    }
-                }
-            }
-        }
-        let mut last = None;
-        while !self.stack.is_empty() {
-            last = self.end_container()?;
-        }
-        last
-    }
-
-    /// The root ended: only whitespace may follow.
-    fn end_of_root(&mut self, root: Value) -> Option<Value> {
-        self.skip_ws();
-        (self.at == self.text.len()).then_some(root)
-    }
+    Some(v)
 }
