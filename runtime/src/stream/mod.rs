@@ -437,7 +437,8 @@ impl<T: Tool> Stream<T> {
     /// The value the text so far stands for, its unfinished parts repaired, for display while
     /// the reply streams ([`partial_value`] of [`Stream::text`]): `{"path": "src/li` gives
     /// `{"path": "src/li"}`. `None` before the value's first byte, or after a byte the JSON
-    /// grammar refuses. It reads the whole text at each call.
+    /// grammar refuses. It reads the whole text at each call; to show the value after every
+    /// delta, feed the deltas to a [`PartialValue`] too, which builds it as they arrive.
     #[must_use]
     pub fn partial(&self) -> Option<serde_json::Value> {
         partial_value(&self.text)

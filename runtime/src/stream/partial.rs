@@ -68,8 +68,9 @@ pub fn partial_value(prefix: &[u8]) -> Option<Value> {
 #[derive(Debug, Clone, Default)]
 pub struct PartialValue {
     root: Option<Value>,
-    /// The open containers, from the root's, each by where it is in its own.
-    open: Vec<Step>,
+    /// The open containers, from the root's, each by where it is in its own (and whether it is
+    /// an object).
+    open: Vec<(Step, bool)>,
     lex: Lex,
     refused: bool,
     /// The key of the member whose value is read (after its `:`), until that value ends.
@@ -253,7 +254,7 @@ impl PartialValue {
                     }
                     let empty = if b == b'{' { Value::Object(Map::new()) } else { Value::Array(Vec::new()) };
                     let Some(step) = self.begin(empty) else { return false };
-                    self.open.push(step);
+                    self.open.push((step, b == b'{'));
                     self.lex = if b == b'{' { Lex::FirstKey } else { Lex::FirstItem };
                     true
                 }
@@ -295,13 +296,12 @@ impl PartialValue {
                 self.lex = Lex::Value;
                 b == b':'
             }
-            Lex::After => match (b, self.open.last()) {
-                (b',', Some(Step::Root | Step::Index(_) | Step::Key(_))) => {
-                    self.lex = if self.top_is_object() { Lex::Key } else { Lex::Value };
+            Lex::After => match (b, self.open.last().map(|o| o.1)) {
+                (b',', Some(object)) => {
+                    self.lex = if object { Lex::Key } else { Lex::Value };
                     true
                 }
-                (b']', _) if !self.top_is_object() && !self.open.is_empty() => self.close(),
-                (b'}', _) if self.top_is_object() => self.close(),
+                (b']', Some(false)) | (b'}', Some(true)) => self.close(),
                 _ => false,
             },
             Lex::Done => false,
@@ -531,10 +531,6 @@ impl PartialValue {
         true
     }
 
-    fn top_is_object(&self) -> bool {
-        self.open.last().is_some() && matches!(self.lookup(), Some(Value::Object(_)))
-    }
-
     fn current_object(&self) -> Option<&Map<String, Value>> {
         match self.lookup() {
             Some(Value::Object(m)) => Some(m),
@@ -545,7 +541,7 @@ impl PartialValue {
     /// The innermost open container.
     fn lookup(&self) -> Option<&Value> {
         let mut v = self.root.as_ref()?;
-        for step in self.open.iter().skip(1) {
+        for (step, _) in self.open.iter().skip(1) {
             v = match step {
                 Step::Index(i) => v.as_array()?.get(*i)?,
                 Step::Key(k) => v.as_object()?.get(k)?,
@@ -558,7 +554,7 @@ impl PartialValue {
     /// The innermost open container, to change.
     fn container(&mut self) -> Option<&mut Value> {
         let mut v = self.root.as_mut()?;
-        for step in self.open.iter().skip(1) {
+        for (step, _) in self.open.iter().skip(1) {
             v = match step {
                 Step::Index(i) => v.as_array_mut()?.get_mut(*i)?,
                 Step::Key(k) => v.as_object_mut()?.get_mut(k)?,
