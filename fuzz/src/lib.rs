@@ -141,6 +141,7 @@ tool_schema! {
             "j": {"if": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/n"}]}, "then": {"maxLength": 3}},
             "k": {"oneOf": [{"type": "number"}, {"anyOf": [{"type": "integer"}, {"type": "string"}]}]},
             "n": {"if": {"minimum": 10}, "then": {"maximum": 50}, "else": {"maximum": 5}},
+            "o": {"type": "array", "contains": {"type": "integer"}, "maxContains": 1},
             "l": {"properties": {"a": {"type": "string"}}, "allOf": [{"properties": {"b": true}}],
                   "unevaluatedProperties": {"type": "integer", "maximum": 9}},
             "m": {"allOf": [{"prefixItems": [true, true]}], "prefixItems": [{"type": "string"}],

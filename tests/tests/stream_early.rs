@@ -1654,7 +1654,7 @@ tool_schema! {
 
 tool_schema! {
     /// Subschemas whose being sure of a number kills another: a `not`'s, two branches of a
-    /// `oneOf`, an `if`'s (whose `then` is dead).
+    /// `oneOf`, an `if`'s (whose `then` is dead), a `contains`' past its `maxContains`.
     pub struct Settled = {
         "type": "object",
         "properties": {
@@ -1662,7 +1662,8 @@ tool_schema! {
             "pick": {"oneOf": [{"type": "integer"}, {"minimum": 2}]},
             "low": {"not": {"type": "integer", "maximum": 5}},
             "gate": {"if": {"type": "integer"}, "then": {"type": "string"}},
-            "tall": {"if": {"minimum": 10}, "then": {"maximum": 50}, "else": {"maximum": 5}}
+            "tall": {"if": {"minimum": 10}, "then": {"maximum": 50}, "else": {"maximum": 5}},
+            "once": {"type": "array", "contains": {"type": "integer"}, "maxContains": 1}
         }
     };
 }
@@ -1708,6 +1709,14 @@ fn a_number_dies_where_its_exponent_makes_a_subschema_sure_of_it_that_it_must_no
         ("tall", "-7e0", None, true),
         // (6 fails both outcomes, but `6e-1` would be valid.)
         ("tall", "6e0", None, false),
+        // An item a `contains` is sure of counts from there: a second integer for good exceeds
+        // `maxContains: 1` at its exponent's digit, not where it ends (and is counted once).
+        ("once", "[1, 2e1]", Some(6), false),
+        ("once", "[1, 2.5e+1]", Some(9), false),
+        ("once", "[1, 2.55e1]", None, true),
+        ("once", "[2e1]", None, true),
+        ("once", "[2e1, 1e-1]", None, true),
+        ("once", "[2e1, 3]", Some(7), false),
     ];
     for (prop, number, early, valid) in &cases {
         let prefix = format!(r#"{{"{prop}": "#);
@@ -1724,6 +1733,8 @@ fn a_number_dies_where_its_exponent_makes_a_subschema_sure_of_it_that_it_must_no
     assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (15, Some("not")));
     let Progress::Dead(d) = Settled::stream().feed(br#"{"pick": 915E5"#) else { panic!("alive") };
     assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (13, Some("oneOf")));
+    let Progress::Dead(d) = Settled::stream().feed(br#"{"once": [1, 2e1"#) else { panic!("alive") };
+    assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (15, Some("contains")));
     let Progress::Dead(d) = Settled::stream().feed(br#"{"gate": 2e1"#) else { panic!("alive") };
     assert_eq!((d.offset, d.violation().map(toolgate::Violation::keyword)), (11, Some("type")));
 }

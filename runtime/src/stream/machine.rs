@@ -101,6 +101,8 @@ struct Slot {
     count: u32,
     /// items valid against `contains`
     sure: u32,
+    /// the current item is counted in `sure`, sure since a byte of its number's exponent
+    counted: bool,
     /// decoded bytes of the current string or key
     koff: u32,
     /// the current key's name index, or [`NONE`]
@@ -126,6 +128,7 @@ impl Slot {
         dfa: 0,
         count: 0,
         sure: 0,
+        counted: false,
         koff: 0,
         sel: NONE,
         chars: 0,
@@ -2091,6 +2094,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let prog: &'static Program = self.prog;
                 for s in self.slots.get_mut(usize::from(parent.lo)..usize::from(parent.hi)).into_iter().flatten() {
                     let node = prog.node(s.node);
+                    s.counted = false;
                     if s.st == St::Open && node.contains != NONE && sure_at_first_byte(prog, node.contains, kind) {
                         s.sure += 1;
                         if u64::from(s.sure) > node.max_contains {
@@ -2168,6 +2172,29 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 s.st = St::Dead;
                 s.why = Why::Bound;
                 died = true;
+            }
+        }
+        // An item a `contains` is sure of from here counts now: a `maxContains` dies the moment
+        // it is exceeded (`2e1` under `{"contains": {"type": "integer"}}`).
+        if let Some(parent) = level.checked_sub(1).and_then(|l| self.frames.get(l)).copied() {
+            if parent.kind == Kind::Array {
+                for s in self.slots.get_mut(usize::from(parent.lo)..usize::from(parent.hi)).into_iter().flatten() {
+                    let node = prog.node(s.node);
+                    if s.st == St::Open
+                        && node.contains != NONE
+                        && !s.counted
+                        && !sure_at_first_byte(prog, node.contains, Kind::Number)
+                        && sure_of_number(prog, node.contains, number)
+                    {
+                        s.counted = true;
+                        s.sure += 1;
+                        if u64::from(s.sure) > node.max_contains {
+                            s.st = St::Dead;
+                            s.why = Why::MaxContains;
+                            died = true;
+                        }
+                    }
+                }
             }
         }
         // What the number now satisfies for good decides in place what it did not at its
@@ -2403,8 +2430,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let mut why = None;
             let mut sure = p.sure;
             for_requests(node, &p, parent.kind, parent.count, |n, contains| {
-                if contains && sure_at_first_byte(prog, n, kind) {
-                    // Counted at its first byte (`push_value`).
+                if contains && (p.counted || sure_at_first_byte(prog, n, kind)) {
+                    // Counted at its first byte (`push_value`), or at its exponent's
+                    // (`watch_bounds`).
                     return;
                 }
                 let v = self.verdict(level, n, text);
