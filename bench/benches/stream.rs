@@ -123,35 +123,29 @@ fn recheck<T: Tool>(text: &str, chunk: usize) -> bool {
     valid
 }
 
+/// After each `chunk` bytes, `read` of the text so far: whether it held of every prefix.
+fn per_prefix(text: &[u8], chunk: usize, read: impl Fn(&[u8]) -> bool) -> bool {
+    let mut end = 0;
+    let mut all = true;
+    while end < text.len() {
+        end = (end + chunk).min(text.len());
+        all &= read(black_box(text.get(..end).unwrap_or_default()));
+    }
+    all
+}
+
 /// After each `chunk` bytes, jiter's partial parse of the text so far: whether every prefix
 /// parsed.
 fn partial_reparse(text: &[u8], chunk: usize) -> bool {
-    let mut end = 0;
-    let mut parsed = true;
-    while end < text.len() {
-        end = (end + chunk).min(text.len());
-        let prefix = text.get(..end).unwrap_or_default();
-        parsed &= black_box(jiter::JsonValue::parse_with_config(
-            black_box(prefix),
-            false,
-            jiter::PartialMode::TrailingStrings,
-        ))
-        .is_ok();
-    }
-    parsed
+    per_prefix(text, chunk, |prefix| {
+        black_box(jiter::JsonValue::parse_with_config(prefix, false, jiter::PartialMode::TrailingStrings)).is_ok()
+    })
 }
 
 /// After each `chunk` bytes, `toolgate::partial_value` of the text so far: whether every prefix
 /// stood for a value.
 fn partial_values(text: &[u8], chunk: usize) -> bool {
-    let mut end = 0;
-    let mut shown = true;
-    while end < text.len() {
-        end = (end + chunk).min(text.len());
-        let prefix = text.get(..end).unwrap_or_default();
-        shown &= black_box(toolgate::partial_value(black_box(prefix))).is_some();
-    }
-    shown
+    per_prefix(text, chunk, |prefix| black_box(toolgate::partial_value(prefix)).is_some())
 }
 
 /// A `PartialValue` fed `chunk`-byte pieces, its value looked at after each: whether every

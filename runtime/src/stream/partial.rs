@@ -531,24 +531,11 @@ impl PartialValue {
         true
     }
 
-    fn current_object(&self) -> Option<&Map<String, Value>> {
-        match self.lookup() {
+    fn current_object(&mut self) -> Option<&Map<String, Value>> {
+        match self.container() {
             Some(Value::Object(m)) => Some(m),
             _ => None,
         }
-    }
-
-    /// The innermost open container.
-    fn lookup(&self) -> Option<&Value> {
-        let mut v = self.root.as_ref()?;
-        for (step, _) in self.open.iter().skip(1) {
-            v = match step {
-                Step::Index(i) => v.as_array()?.get(*i)?,
-                Step::Key(k) => v.as_object()?.get(k)?,
-                Step::Root => v,
-            };
-        }
-        Some(v)
     }
 
     /// The innermost open container, to change.
