@@ -1,4 +1,5 @@
-//! Judging tool-call arguments while they stream: [`Stream`], [`Progress`], [`Dead`].
+//! Judging tool-call arguments while they stream: [`Stream`], [`Progress`], [`Dead`]; showing
+//! what they stand for so far: [`PartialValue`], [`partial_value`].
 //!
 //! ```
 //! use toolgate::{tool_schema, Progress, Tool};

@@ -259,14 +259,10 @@ impl PartialValue {
                     true
                 }
                 b'"' => {
+                    // Shown where the feed ends or the string closes (`show`).
                     self.lex = Lex::Chars;
-                    match self.begin(Value::String(String::new())) {
-                        Some(step) => {
-                            self.placed = Some(step);
-                            true
-                        }
-                        None => false,
-                    }
+                    self.chars.clear();
+                    true
                 }
                 b'-' | b'0'..=b'9' => {
                     self.lex = Lex::Number;
@@ -334,11 +330,9 @@ impl PartialValue {
             b'"' => {
                 if self.lex == Lex::KeyChars {
                     // A repeated key (compared decoded) is refused where it closes.
-                    let key = std::mem::take(&mut self.chars);
-                    if self.current_object().is_some_and(|m| m.contains_key(&key)) {
-                        return false;
-                    }
-                    self.key = Some(key);
+                    // (A repeated key is refused where its member is inserted, or where the feed
+                    // ends first: `begin`, `show`.)
+                    self.key = Some(std::mem::take(&mut self.chars));
                     self.lex = Lex::Colon;
                     true
                 } else {
@@ -437,9 +431,12 @@ impl PartialValue {
     /// At the end of a feed: the scalar being read shown as it stands (a string's characters so
     /// far; a number's reading, where its text is one). `false` where it can only be refused.
     fn show(&mut self) -> bool {
-        match self.lex {
+        let shown = match self.lex {
             Lex::Chars => {
                 let chars = std::mem::take(&mut self.chars);
+                if self.placed.is_none() {
+                    return self.place(Some(Value::String(chars)));
+                }
                 if let Some(Value::String(s)) = self.placed_value() {
                     s.push_str(&chars);
                 }
@@ -454,7 +451,21 @@ impl PartialValue {
                 self.place(v)
             }
             _ => true,
-        }
+        };
+        // A member whose key repeats one of its object's, and whose value does not stand for
+        // anything yet: refused (where it does, `begin` refuses it).
+        let repeated = match (self.key.take(), self.placed.is_none()) {
+            (Some(k), true) => {
+                let repeated = self.current_object().is_some_and(|m| m.contains_key(k.as_str()));
+                self.key = Some(k);
+                repeated
+            }
+            (k, _) => {
+                self.key = k;
+                false
+            }
+        };
+        shown && !repeated
     }
 
     /// The scalar being read shown as `v`, or (`None`) not shown.
@@ -508,8 +519,14 @@ impl PartialValue {
                 Some(Step::Index(items.len() - 1))
             }
             (Value::Object(members), Some(k)) => {
-                members.insert(k.clone(), v);
-                Some(Step::Key(k))
+                // A repeated key (compared decoded).
+                match members.entry(k.clone()) {
+                    serde_json::map::Entry::Vacant(e) => {
+                        e.insert(v);
+                        Some(Step::Key(k))
+                    }
+                    serde_json::map::Entry::Occupied(_) => None,
+                }
             }
             _ => None,
         }
