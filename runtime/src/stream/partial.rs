@@ -329,9 +329,8 @@ impl PartialValue {
         match b {
             b'"' => {
                 if self.lex == Lex::KeyChars {
-                    // A repeated key (compared decoded) is refused where it closes.
-                    // (A repeated key is refused where its member is inserted, or where the feed
-                    // ends first: `begin`, `show`.)
+                    // A repeated key (compared decoded) is refused where its member is
+                    // inserted, or where the feed ends first (`begin`, `show`).
                     self.key = Some(std::mem::take(&mut self.chars));
                     self.lex = Lex::Colon;
                     true
