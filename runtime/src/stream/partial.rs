@@ -269,7 +269,13 @@ impl PartialValue {
                     self.num = Num::Minus;
                     self.negative_exponent = false;
                     self.raw.clear();
-                    self.byte_of_number(b)
+                    // A sign, or the first digit read as the number's next byte.
+                    if b == b'-' {
+                        self.raw.push(b);
+                        true
+                    } else {
+                        self.byte(b)
+                    }
                 }
                 b't' | b'f' | b'n' => {
                     self.lex = Lex::Literal;
@@ -301,22 +307,6 @@ impl PartialValue {
                 _ => false,
             },
             Lex::Done => false,
-        }
-    }
-
-    /// A number's first byte.
-    fn byte_of_number(&mut self, b: u8) -> bool {
-        if b == b'-' {
-            self.raw.push(b);
-            return true;
-        }
-        match self.num.next(b) {
-            Some(n) => {
-                self.num = n;
-                self.raw.push(b);
-                true
-            }
-            None => false,
         }
     }
 
