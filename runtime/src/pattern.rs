@@ -12,7 +12,15 @@ use regex_automata::Input;
 /// A compiled `pattern`.
 pub struct Pattern {
     form: Form,
+    /// The language is RFC 3339's `full-time` from this byte on (0: `time`; 11: `date-time`,
+    /// after the date), whose leap second [`Pattern::step`] judges exactly beside the DFA
+    /// ([`leap_step`]). Only for a table whose states fit [`DFA_BITS`].
+    leap: Option<u8>,
 }
+
+/// The bits of a stepped state that hold the DFA's (premultiplied) state when the pattern
+/// follows leap seconds ([`Pattern::leap`]); the bits above hold [`leap_step`]'s.
+const DFA_BITS: u32 = 11;
 
 // Patterns are statics and few: a table's `Pattern` being as large as a sparse one's costs a few
 // hundred bytes of static data per pattern, and no indirection.
@@ -114,13 +122,29 @@ impl Pattern {
         quit_end: u16,
         match_end: u16,
     ) -> Self {
-        Self { form: Form::Table(Table { classes, next, stride, start, quit_end, match_end }) }
+        Self { form: Form::Table(Table { classes, next, stride, start, quit_end, match_end }), leap: None }
+    }
+
+    /// The same pattern, its language RFC 3339's `full-time` from byte `at` on (the macro's
+    /// `time` and `date-time` formats, whose automaton lets a leap second through at any minute):
+    /// stepping also follows the time, so that a leap second dies at the first character of its
+    /// offset that cannot make it 23:59:60 UTC. A table whose states do not fit beside what
+    /// that needs, and a sparse DFA, are left as they are (the format's check judges the
+    /// string when it ends).
+    #[must_use]
+    pub const fn leap_seconds(mut self, at: u8) -> Self {
+        if let Form::Table(t) = &self.form {
+            if t.next.len() / 2 <= 1 << DFA_BITS {
+                self.leap = Some(at);
+            }
+        }
+        self
     }
 
     /// A pattern from a sparse DFA the macro generated, in both byte orders.
     #[must_use]
     pub const fn sparse(little: &'static [u8], big: &'static [u8]) -> Self {
-        Self { form: Form::Sparse { little, big, dfa: OnceLock::new() } }
+        Self { form: Form::Sparse { little, big, dfa: OnceLock::new() }, leap: None }
     }
 
     /// Whether the pattern matches anywhere in `s` (ECMA-262 `RegExp.prototype.test`).
@@ -165,9 +189,17 @@ impl Pattern {
     pub(crate) fn step(&self, state: u32, byte: u8) -> (u32, Stepped) {
         match &self.form {
             Form::Table(t) => {
-                let Ok(state) = u16::try_from(state) else { return (state, Stepped::Unknown) };
-                let next = t.step(state, byte);
-                (u32::from(next), t.kind(next))
+                let Some(at) = self.leap else {
+                    let Ok(state) = u16::try_from(state) else { return (state, Stepped::Unknown) };
+                    let next = t.step(state, byte);
+                    return (u32::from(next), t.kind(next));
+                };
+                let dfa = state & ((1 << DFA_BITS) - 1);
+                let next = t.step(u16::try_from(dfa).unwrap_or(0), byte);
+                match (t.kind(next), leap_step(state >> DFA_BITS, byte, at)) {
+                    (Stepped::Dead, _) | (_, None) => (0, Stepped::Dead),
+                    (how, Some(time)) => (u32::from(next) | time << DFA_BITS, how),
+                }
             }
             Form::Sparse { .. } => self.sparse_step(state, byte),
         }
@@ -269,7 +301,10 @@ impl Pattern {
     /// Whether the subject that led to `state` matches when it ends there.
     pub(crate) fn matches_at_end(&self, state: u32) -> bool {
         match &self.form {
-            Form::Table(t) => u16::try_from(state).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched),
+            Form::Table(t) => {
+                let state = if self.leap.is_some() { state & ((1 << DFA_BITS) - 1) } else { state };
+                u16::try_from(state).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched)
+            }
             Form::Sparse { .. } => {
                 let Ok(id) = StateID::new(state as usize) else { return false };
                 self.sparse_dfa().is_some_and(|(dfa, _)| dfa.is_match_state(dfa.next_eoi_state(id)))
@@ -286,6 +321,58 @@ impl Pattern {
             Some((dfa, start))
         })
         .as_ref()
+    }
+}
+
+/// One byte of a string whose RFC 3339 `full-time` begins at byte `at`, for
+/// [`Pattern::leap_seconds`]: what follows the time from `time` (0 at the string's start), or
+/// `None` where the byte makes a leap second that no offset can put at 23:59:60 UTC. The DFA
+/// beside it has checked the syntax, so the time's bytes are where the syntax puts them.
+///
+/// `time`'s low 2 bits are a phase, the next 5 a count, the 11 above them a number of minutes:
+/// - 0: before the seconds' first digit; the count is the bytes read, the minutes the local
+///   time's so far (hours and minutes);
+/// - 1: not a leap second, or its offset is settled: nothing more to follow;
+/// - 2: a leap second (seconds `60`) before its offset; the minutes are the local time's;
+/// - 3: in its offset's `HH:MM` after the sign; the count is its characters read, the minutes
+///   the only offset that puts the local time at 23:59 UTC with that sign.
+fn leap_step(time: u32, byte: u8, at: u8) -> Option<u32> {
+    const SETTLED: u32 = 1;
+    const DAY: u32 = 24 * 60;
+    const LAST: u32 = DAY - 1;
+    let (phase, count, minutes) = (time & 3, (time >> 2) & 31, time >> 7);
+    let pack = |phase: u32, count: u32, minutes: u32| phase | count << 2 | minutes << 7;
+    let digit = u32::from(byte.wrapping_sub(b'0'));
+    match phase {
+        0 => {
+            let Some(i) = count.checked_sub(u32::from(at)) else { return Some(pack(0, count + 1, minutes)) };
+            let add = match i {
+                0 => 600,
+                1 => 60,
+                3 => 10,
+                4 => 1,
+                6 => return Some(if byte == b'6' { pack(2, 0, minutes) } else { SETTLED }),
+                _ => 0,
+            };
+            Some(if digit > 9 && add != 0 { SETTLED } else { pack(0, count + 1, minutes + digit * add) })
+        }
+        2 => match byte {
+            // UTC is the local time less the offset: `Z` only at 23:59 itself.
+            b'Z' | b'z' => (minutes == LAST).then_some(SETTLED),
+            b'+' => Some(pack(3, 0, (minutes + DAY - LAST) % DAY)),
+            b'-' => Some(pack(3, 0, (LAST + DAY - minutes) % DAY)),
+            _ => Some(time),
+        },
+        3 => {
+            // The offset's characters, `:` as the digit value it has after `0`.
+            let (h, m) = (minutes / 60, minutes % 60);
+            let offset = [h / 10, h % 10, u32::from(b':' - b'0'), m / 10, m % 10];
+            match offset.get(count as usize) {
+                Some(&want) if digit == want => Some(if count == 4 { SETTLED } else { pack(3, count + 1, minutes) }),
+                _ => None,
+            }
+        }
+        _ => Some(time),
     }
 }
 
@@ -342,4 +429,63 @@ fn run<A: Automaton>(dfa: &A, start: StateID, bytes: impl Iterator<Item = u8>) -
         }
     }
     dfa.is_match_state(dfa.next_eoi_state(state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leap_step;
+    use crate::format::format_matches;
+
+    /// Steps `text` from byte 0, the time beginning at `at`: where it died, if it did.
+    fn dies(text: &[u8], at: u8) -> Option<usize> {
+        let mut time = 0;
+        text.iter().position(|&b| match leap_step(time, b, at) {
+            Some(t) => {
+                time = t;
+                false
+            }
+            None => true,
+        })
+    }
+
+    #[test]
+    fn a_leap_second_lives_exactly_with_the_offsets_that_make_it_23_59_utc() {
+        // Every local time and every offset of both signs, and `Z`: the stepping lets the whole
+        // string through exactly where the format's check takes it, and where it does not,
+        // dies at the first character that differs from every offset the check takes.
+        let hhmm = |m: u32| format!("{:02}:{:02}", m / 60, m % 60);
+        let mut taken = 0;
+        for local in 0..24 * 60 {
+            let head = format!("{}:60", hhmm(local));
+            let good: Vec<String> = ["+", "-", "Z"]
+                .iter()
+                .flat_map(|s| {
+                    let offsets: Vec<String> =
+                        if *s == "Z" { vec![String::new()] } else { (0..24 * 60).map(hhmm).collect() };
+                    offsets.into_iter().map(move |o| format!("{s}{o}"))
+                })
+                .filter(|o| format_matches("time", &format!("{head}{o}")))
+                .collect();
+            for sign in ["+", "-"] {
+                for off in 0..24 * 60 {
+                    let offset = format!("{sign}{}", hhmm(off));
+                    for (text, at) in [(format!("{head}{offset}"), 0), (format!("2024-01-01T{head}.5{offset}"), 11)] {
+                        let ok = good.contains(&offset);
+                        let start = text.len() - offset.len();
+                        let want = (!ok).then(|| {
+                            // The first character that no accepted offset continues.
+                            (1..=offset.len())
+                                .find(|&n| !good.iter().any(|g| g.starts_with(&offset[..n])))
+                                .map_or(text.len(), |n| start + n - 1)
+                        });
+                        assert_eq!(dies(text.as_bytes(), at), want, "{text}");
+                        taken += usize::from(ok);
+                    }
+                }
+            }
+            assert_eq!(dies(format!("{head}Z").as_bytes(), 0).is_none(), local == 23 * 60 + 59, "{head}Z");
+        }
+        // One offset per sign and local time, in both forms.
+        assert_eq!(taken, 2 * 2 * 24 * 60);
+    }
 }

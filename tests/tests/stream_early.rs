@@ -1136,6 +1136,123 @@ fn a_format_automaton_never_rejects_a_string_of_the_format() {
     assert!(valid > 1_000 && invalid > 5_000, "{valid} valid, {invalid} invalid");
 }
 
+/// `HH:MM` of a number of minutes.
+fn hhmm(minutes: u32) -> String {
+    format!("{:02}:{:02}", minutes / 60, minutes % 60)
+}
+
+/// Where a string of format `time` or `date-time` (after `1998-12-31T`) begins, for each of its
+/// fields in [`Formats`]: the text up to the seconds `60` of a leap second at `local` minutes.
+fn leap_heads(local: u32) -> [String; 2] {
+    [format!(r#"{{"time": "{}:60"#, hhmm(local)), format!(r#"{{"date-time": "1998-12-31T{}:60"#, hhmm(local))]
+}
+
+#[test]
+fn a_leap_second_dies_at_the_first_offset_character_that_cannot_make_it_23_59_utc() {
+    let mut wrong_texts = 0;
+    for local in 0..24 * 60 {
+        for head in leap_heads(local) {
+            // UTC is the local time less the offset: one offset per sign puts it at 23:59.
+            for (sign, target) in [('+', (local + 1) % 1440), ('-', (1439 + 1440 - local) % 1440)] {
+                let offset = hhmm(target);
+                for fraction in ["", ".25"] {
+                    let text = format!("{head}{fraction}{sign}{offset}\"}}");
+                    assert!(Formats::is_valid_json(&text), "{text}");
+                    assert_eq!(sure_dies_at::<Formats>(&text), None, "{text}");
+                }
+                // Each digit of the offset replaced by another that the syntax allows there (each
+                // one for every 61st minute, one of them for the others): dead at that digit.
+                for (k, c) in offset.char_indices().filter(|&(_, c)| c != ':') {
+                    let allowed = match k {
+                        0 => "012",
+                        1 if offset.starts_with('2') => "0123",
+                        3 => "012345",
+                        _ => "0123456789",
+                    };
+                    let others: Vec<char> = allowed.chars().filter(|&o| o != c).collect();
+                    let take = if local % 61 == 0 { others.len() } else { 1 };
+                    for other in others.iter().cycle().skip(local as usize % others.len()).take(take) {
+                        let mut wrong = offset.clone();
+                        wrong.replace_range(k..=k, &other.to_string());
+                        let text = format!("{head}{sign}{wrong}\"}}");
+                        assert!(!Formats::is_valid_json(&text), "{text}");
+                        assert_eq!(sure_dies_at::<Formats>(&text), Some(head.len() + 1 + k), "{text}");
+                        wrong_texts += 1;
+                    }
+                }
+            }
+            // `Z` (or `z`) only at 23:59 itself.
+            for z in ["Z", "z"] {
+                let text = format!("{head}.9{z}\"}}");
+                assert_eq!(sure_dies_at::<Formats>(&text), (local != 1439).then_some(head.len() + 2), "{text}");
+            }
+        }
+    }
+    assert!(wrong_texts > 20_000, "{wrong_texts}");
+    // Not a leap second: any offset.
+    assert_eq!(
+        sure_dies_at::<Formats>(r#"{"time": "12:00:59+07:13", "date-time": "1998-12-31T00:00:00.1-23:59"}"#),
+        None
+    );
+    // An escape is judged as the character it stands for, as its digits arrive: at 15:59, `-`
+    // needs `08:00`; `\u003` may still be `8`, `\u0037` is `7`.
+    let text = r#"{"time": "15:59:60-0\u0038:00"}"#;
+    assert_eq!(sure_dies_at::<Formats>(text), None);
+    early_format(r#"{"time": "15:59:60-0\u0037:00"}"#, "7:", 0);
+    assert_eq!(sure_dies_at::<Formats>(r#"{"time": "15:59:60\u002b16:00"}"#), None);
+    early_format(r#"{"time": "15:59:60+1\u0037:00"}"#, "7:", 0);
+    assert_eq!(sure_dies_at::<Formats>(r#"{"time": "23:59:6\u0030\u005a"}"#), None);
+    // (`\u005` can only be `Z` here.)
+    early_format(r#"{"time": "23:58:6\u0030\u005a"}"#, "5a", 0);
+    // The death is the format's.
+    let mut s = Formats::stream();
+    let Progress::Dead(d) = s.feed(br#"{"date-time": "1998-12-31T23:59:60+01"#) else { panic!("alive") };
+    let v = d.violation().expect("a violation");
+    assert_eq!((v.pointer.as_str(), v.keyword()), ("/date-time", "format"));
+}
+
+#[test]
+fn a_token_mask_never_leaves_a_leap_second_without_an_offset() {
+    // A vocabulary of the printable ASCII bytes; walks from each leap second's `60` pick allowed
+    // bytes at random (the closing quote as soon as it is allowed) until the string closes: the
+    // mask never allows a byte after which nothing is allowed, and every walk ends valid.
+    let vocab = toolgate::Vocabulary::new((0x20..0x7Fu8).map(|b| [b]));
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let (mut walks, mut zulu) = (0, 0);
+    for local in (0..24 * 60).step_by(7).chain([1439]) {
+        for head in leap_heads(local) {
+            for _ in 0..3 {
+                let mut s = Formats::stream();
+                assert!(!s.feed(head.as_bytes()).is_dead(), "{head}");
+                let mut closed = false;
+                for _ in 0..200 {
+                    s.allowed(&vocab, &mut mask);
+                    let allowed: Vec<usize> = mask.allowed().collect();
+                    assert!(!allowed.is_empty(), "stuck: {:?}", String::from_utf8_lossy(s.text()));
+                    let close = allowed.iter().copied().find(|&t| vocab.bytes(t) == b"\"");
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    let t = close.unwrap_or(allowed[(rng % allowed.len() as u64) as usize]);
+                    zulu += usize::from(vocab.bytes(t) == b"Z");
+                    assert!(!s.feed(vocab.bytes(t)).is_dead(), "{:?}", String::from_utf8_lossy(s.text()));
+                    if close.is_some() {
+                        closed = true;
+                        break;
+                    }
+                }
+                assert!(closed, "{:?}", String::from_utf8_lossy(s.text()));
+                assert!(!s.feed(b"}").is_dead(), "{:?}", String::from_utf8_lossy(s.text()));
+                let text = String::from_utf8_lossy(s.text()).into_owned();
+                assert!(s.finish().is_ok() && Formats::is_valid_json(&text), "{text}");
+                walks += 1;
+            }
+        }
+    }
+    assert!(walks > 1_000 && zulu > 0, "{walks} walks, {zulu} with Z");
+}
+
 tool_schema! {
     /// Arrays with `uniqueItems` of each kind of item (a flat tool: the flat reader reads it).
     pub struct UniqueFlat = {

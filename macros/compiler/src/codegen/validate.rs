@@ -74,9 +74,10 @@ pub fn validators(ir: &Ir, k: &TokenStream) -> TokenStream {
                         let next: Vec<u8> = t.next.iter().flat_map(|n| n.to_le_bytes()).collect();
                         let next = proc_macro2::Literal::byte_string(&next);
                         let (stride, start, quit_end, match_end) = (t.stride, t.start, t.quit_end, t.match_end);
+                        let leap = p.leap_seconds_at.map(|at| quote!(.leap_seconds(#at)));
                         quote! {
                             static #name: #k::__private::Pattern =
-                                #k::__private::Pattern::table(#classes, #next, #stride, #start, #quit_end, #match_end);
+                                #k::__private::Pattern::table(#classes, #next, #stride, #start, #quit_end, #match_end)#leap;
                         }
                     }
                     Dfa::Sparse { little, big } => {

@@ -76,8 +76,9 @@ const IPV4: &str = r"(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])(\.(25[0-5]|2[0-
 /// The ECMA-262 source of a regular language holding every string of format `name`, `None`
 /// for none. Most are exactly the format (`date`, `ipv4`, `uuid`, `json-pointer`,
 /// `relative-json-pointer`, `duration` but for digits past `u32`); the others are wider (`time`
-/// and `date-time`: a leap second at any minute; `email`, `ipv6`, `uri`: the characters and the
-/// main delimiters), which the runtime's exact check judges when the string ends. A stream steps
+/// and `date-time`: a leap second at any minute, which the runtime's stepping judges beside the
+/// automaton, see [`Pattern::leap_seconds_at`]; `email`, `ipv6`, `uri`: the characters and the
+/// main delimiters, which the runtime's exact check judges when the string ends). A stream steps
 /// it to reject a string at the first character that no string of the format continues.
 #[must_use]
 pub fn prefix_source(name: &str) -> Option<String> {
@@ -120,7 +121,12 @@ pub fn prefix(name: &str) -> Option<&'static Pattern> {
                 Dfa::Table(t) => super::regex::fixed(t),
                 Dfa::Sparse { .. } => None,
             };
-            Some(Pattern { source, translated, dfa, fixed })
+            let leap_seconds_at = match name {
+                "time" => Some(0),
+                "date-time" => Some(11),
+                _ => None,
+            };
+            Some(Pattern { source, translated, dfa, fixed, leap_seconds_at })
         })
         .as_ref()
 }

@@ -19,7 +19,7 @@ pub fn pattern(l: &mut Lowerer<'_>, source: &str, loc: Loc, ptr: &str) -> Option
                 Dfa::Table(t) => super::regex::fixed(t),
                 Dfa::Sparse { .. } => None,
             };
-            Some(Pattern { source: source.to_owned(), translated, dfa, fixed })
+            Some(Pattern { source: source.to_owned(), translated, dfa, fixed, leap_seconds_at: None })
         }
         Err(e) => {
             l.error(loc, ptr, format!("pattern {source:?} cannot be compiled: {e}"));

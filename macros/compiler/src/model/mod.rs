@@ -337,6 +337,10 @@ pub struct Pattern {
     /// subject, as inclusive ranges: a whole string is then checked with a slice pattern instead
     /// of stepping the DFA. Read off the DFA's table ([`crate::lower::regex::fixed`]).
     pub fixed: Option<Vec<Vec<(u8, u8)>>>,
+    /// For the languages of the `time` and `date-time` formats, which let a leap second through
+    /// at any minute: the byte at which the time begins (0 or 11), so that the runtime's
+    /// stepping follows it and judges the leap second exactly (`Pattern::leap_seconds`).
+    pub leap_seconds_at: Option<u8>,
 }
 
 /// A compiled `pattern`.
