@@ -12,14 +12,10 @@ use regex_automata::Input;
 /// A compiled `pattern`.
 pub struct Pattern {
     form: Form,
-    /// The language is RFC 3339's `full-time` from this byte on (0: `time`; 11: `date-time`,
-    /// after the date), whose leap second [`Pattern::step`] judges exactly beside the DFA
-    /// ([`leap_step`]). Only for a table whose states fit [`DFA_BITS`].
-    leap: Option<u8>,
 }
 
 /// The bits of a stepped state that hold the DFA's (premultiplied) state when the pattern
-/// follows leap seconds ([`Pattern::leap`]); the bits above hold [`leap_step`]'s.
+/// follows leap seconds ([`Form::Leap`]); the bits above hold [`leap_step`]'s.
 const DFA_BITS: u32 = 11;
 
 // Patterns are statics and few: a table's `Pattern` being as large as a sparse one's costs a few
@@ -27,7 +23,15 @@ const DFA_BITS: u32 = 11;
 #[allow(clippy::large_enum_variant)]
 enum Form {
     Table(Table),
-    Sparse { little: &'static [u8], big: &'static [u8], dfa: OnceLock<Option<SparseDfa>> },
+    /// A table whose language is RFC 3339's `full-time` from the byte given on (0: `time`; 11:
+    /// `date-time`, after the date): [`Pattern::step`] follows the time beside the DFA and
+    /// judges its leap second exactly ([`leap_step`]). Its states fit [`DFA_BITS`].
+    Leap(Table, u8),
+    Sparse {
+        little: &'static [u8],
+        big: &'static [u8],
+        dfa: OnceLock<Option<SparseDfa>>,
+    },
 }
 
 /// A sparse DFA read in place, with its start state.
@@ -37,6 +41,7 @@ type SparseDfa = (sparse::DFA<&'static [u8]>, StateID);
 /// dead state 0, then the quit states (the DFA gave up) below `quit_end`, the match states below
 /// `match_end`, the live states after them. A row holds one column per byte class and a last one
 /// for the end of input.
+#[derive(Clone, Copy)]
 struct Table {
     /// each byte value's class (its column)
     classes: &'static [u8; 256],
@@ -101,7 +106,7 @@ impl Table {
 impl std::fmt::Debug for Pattern {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (form, bytes) = match &self.form {
-            Form::Table(t) => ("table", t.next.len()),
+            Form::Table(t) | Form::Leap(t, _) => ("table", t.next.len()),
             Form::Sparse { little, .. } => ("sparse", little.len()),
         };
         f.debug_struct("Pattern").field("form", &form).field("bytes", &bytes).finish_non_exhaustive()
@@ -122,7 +127,7 @@ impl Pattern {
         quit_end: u16,
         match_end: u16,
     ) -> Self {
-        Self { form: Form::Table(Table { classes, next, stride, start, quit_end, match_end }), leap: None }
+        Self { form: Form::Table(Table { classes, next, stride, start, quit_end, match_end }) }
     }
 
     /// The same pattern, its language RFC 3339's `full-time` from byte `at` on (the macro's
@@ -132,10 +137,13 @@ impl Pattern {
     /// that needs, and a sparse DFA, are left as they are (the format's check judges the
     /// string when it ends).
     #[must_use]
-    pub const fn leap_seconds(mut self, at: u8) -> Self {
+    pub const fn leap_seconds(self, at: u8) -> Self {
         if let Form::Table(t) = &self.form {
             if t.next.len() / 2 <= 1 << DFA_BITS {
-                self.leap = Some(at);
+                let t = *t;
+                // (A table has nothing to drop; `forget` lets a `const fn` say so.)
+                std::mem::forget(self);
+                return Self { form: Form::Leap(t, at) };
             }
         }
         self
@@ -144,7 +152,7 @@ impl Pattern {
     /// A pattern from a sparse DFA the macro generated, in both byte orders.
     #[must_use]
     pub const fn sparse(little: &'static [u8], big: &'static [u8]) -> Self {
-        Self { form: Form::Sparse { little, big, dfa: OnceLock::new() }, leap: None }
+        Self { form: Form::Sparse { little, big, dfa: OnceLock::new() } }
     }
 
     /// Whether the pattern matches anywhere in `s` (ECMA-262 `RegExp.prototype.test`).
@@ -168,7 +176,7 @@ impl Pattern {
     #[inline]
     fn is_match_bytes(&self, bytes: impl Iterator<Item = u8>) -> bool {
         match &self.form {
-            Form::Table(t) => t.run(bytes),
+            Form::Table(t) | Form::Leap(t, _) => t.run(bytes),
             Form::Sparse { .. } => match self.sparse_dfa() {
                 Some((dfa, start)) => run(dfa, *start, bytes),
                 None => false,
@@ -179,7 +187,7 @@ impl Pattern {
     /// Where stepping starts: `None` when the DFA cannot be read (then nothing is known early).
     pub(crate) fn start(&self) -> Option<u32> {
         match &self.form {
-            Form::Table(t) => Some(u32::from(t.start)),
+            Form::Table(t) | Form::Leap(t, _) => Some(u32::from(t.start)),
             Form::Sparse { .. } => self.sparse_dfa().map(|(_, s)| s.as_u32()),
         }
     }
@@ -189,18 +197,11 @@ impl Pattern {
     pub(crate) fn step(&self, state: u32, byte: u8) -> (u32, Stepped) {
         match &self.form {
             Form::Table(t) => {
-                let Some(at) = self.leap else {
-                    let Ok(state) = u16::try_from(state) else { return (state, Stepped::Unknown) };
-                    let next = t.step(state, byte);
-                    return (u32::from(next), t.kind(next));
-                };
-                let dfa = state & ((1 << DFA_BITS) - 1);
-                let next = t.step(u16::try_from(dfa).unwrap_or(0), byte);
-                match (t.kind(next), leap_step(state >> DFA_BITS, byte, at)) {
-                    (Stepped::Dead, _) | (_, None) => (0, Stepped::Dead),
-                    (how, Some(time)) => (u32::from(next) | time << DFA_BITS, how),
-                }
+                let Ok(state) = u16::try_from(state) else { return (state, Stepped::Unknown) };
+                let next = t.step(state, byte);
+                (u32::from(next), t.kind(next))
             }
+            Form::Leap(..) => self.leap_step(state, byte),
             Form::Sparse { .. } => self.sparse_step(state, byte),
         }
     }
@@ -218,6 +219,19 @@ impl Pattern {
             }
         }
         (state, Stepped::Live)
+    }
+
+    /// [`Pattern::step`] of a table that follows leap seconds (out of line: the other tables'
+    /// steps are inlined where a reader steps a pattern).
+    #[inline(never)]
+    fn leap_step(&self, state: u32, byte: u8) -> (u32, Stepped) {
+        let Form::Leap(t, at) = &self.form else { return (state, Stepped::Unknown) };
+        let dfa = state & ((1 << DFA_BITS) - 1);
+        let next = t.step(u16::try_from(dfa).unwrap_or(0), byte);
+        match (t.kind(next), leap_step(state >> DFA_BITS, byte, *at)) {
+            (Stepped::Dead, _) | (_, None) => (0, Stepped::Dead),
+            (how, Some(time)) => (u32::from(next) | time << DFA_BITS, how),
+        }
     }
 
     /// [`Pattern::step`] of a sparse DFA.
@@ -301,9 +315,9 @@ impl Pattern {
     /// Whether the subject that led to `state` matches when it ends there.
     pub(crate) fn matches_at_end(&self, state: u32) -> bool {
         match &self.form {
-            Form::Table(t) => {
-                let state = if self.leap.is_some() { state & ((1 << DFA_BITS) - 1) } else { state };
-                u16::try_from(state).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched)
+            Form::Table(t) => u16::try_from(state).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched),
+            Form::Leap(t, _) => {
+                u16::try_from(state & ((1 << DFA_BITS) - 1)).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched)
             }
             Form::Sparse { .. } => {
                 let Ok(id) = StateID::new(state as usize) else { return false };
