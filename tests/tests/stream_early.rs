@@ -1008,6 +1008,21 @@ fn formats_at_the_first_character_no_string_of_the_format_continues() {
     early_format(r#"{"ipv4": "192.168.256.1"}"#, "6.1", 0);
     early_format(r#"{"ipv4": "192.168.01.1"}"#, "1.1", 0);
     early_format(r#"{"ipv6": "::g"}"#, "g", 0);
+    // An IPv6 address exactly as `Ipv6Addr` reads it: groups of at most four digits, one `::`,
+    // eight groups at most, an IPv4 address only last and without leading zeros.
+    for ok in ["::1", "1::", "::", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::", "::ffff:192.168.0.1", "1:2:3:4:5:6:0.0.0.0"] {
+        assert_eq!(sure_dies_at::<Formats>(&format!(r#"{{"ipv6": "{ok}"}}"#)), None, "{ok}");
+    }
+    early_format(r#"{"ipv6": "12345"}"#, "5\"", 0);
+    early_format(r#"{"ipv6": ":::"}"#, ":\"", 0);
+    early_format(r#"{"ipv6": "1::2::"}"#, ":\"", 0);
+    early_format(r#"{"ipv6": "1:2:3:4:5:6:7:8:"}"#, ":\"", 0);
+    early_format(r#"{"ipv6": "1:2:3:4::5:6:7:8"}"#, ":8", 0);
+    early_format(r#"{"ipv6": "::1.2.3.04"}"#, "4\"", 0);
+    early_format(r#"{"ipv6": "::01.2"}"#, ".2", 0);
+    // (An IPv4 address comes only after six groups or a `::`.)
+    early_format(r#"{"ipv6": "1.2.3.4::"}"#, ".2", 0);
+    assert_eq!(sure_dies_at::<Formats>(r#"{"email": "a@[IPv6:::1]"}"#), None);
     early_format(r#"{"uri": "1http://x"}"#, "1", 0);
     early_format(r#"{"uri": "http://a b"}"#, " b", 0);
     early_format(r#"{"uri-reference": "/a%zz"}"#, "zz", 0);
