@@ -176,7 +176,17 @@ impl Pattern {
     #[inline]
     fn is_match_bytes(&self, bytes: impl Iterator<Item = u8>) -> bool {
         match &self.form {
-            Form::Table(t) | Form::Leap(t, _) => t.run(bytes),
+            Form::Table(t) => t.run(bytes),
+            Form::Leap(t, _) => {
+                let mut state = u32::from(t.start);
+                for b in bytes {
+                    match self.step(state, b) {
+                        (next, Stepped::Live) => state = next,
+                        (_, how) => return how == Stepped::Matched,
+                    }
+                }
+                self.matches_at_end(state)
+            }
             Form::Sparse { .. } => match self.sparse_dfa() {
                 Some((dfa, start)) => run(dfa, *start, bytes),
                 None => false,

@@ -121,3 +121,99 @@ fn compiled_patterns_match_what_the_regex_crate_matches() {
         "the patterns of one length and byte sets"
     );
 }
+
+/// Where the language a stream steps for format `name` may be wider than the format (the
+/// format's check judges these when the string ends): an e-mail address's lengths (a local part
+/// of more than 64 bytes, a label of more than 63, a host name of more than 253) and the
+/// characters of its IPv6 literal; a duration's numbers past `u32`.
+fn gap(name: &str, s: &str) -> bool {
+    match name {
+        "email" => {
+            let (local, domain) = s.rsplit_once('@').unwrap_or((s, ""));
+            local.len() > 64
+                || domain.len() > 253
+                || domain.split('.').any(|l| l.len() > 63)
+                || domain.starts_with("[IPv6:")
+        }
+        "duration" => s.split(|c: char| !c.is_ascii_digit()).any(|n| n.len() > 9),
+        _ => false,
+    }
+}
+
+#[test]
+fn format_languages_hold_exactly_the_strings_of_the_format() {
+    // For every format whose language a stream steps exactly (`uri` and `uri-reference` are
+    // wider: their characters and main delimiters), seeds of the format and thousands of edits
+    // of each: the language (with the leap-second stepping for `time` and `date-time`) takes
+    // every string the format's check takes, and no other but in the gaps `gap` names.
+    let seeds: &[(&str, &[&str])] = &[
+        ("date", &["2024-02-29", "1963-06-19", "0000-01-01", "2023-02-28"]),
+        ("time", &["08:30:06.283185Z", "23:59:60Z", "15:59:60-08:00", "00:00:00+23:59", "12:00:60+12:01"]),
+        ("date-time", &["1963-06-19T08:30:06.283185Z", "1990-12-31t15:59:60-08:00", "2024-02-29T00:00:00+01:00"]),
+        ("duration", &["P4DT12H30M5S", "P2W", "P1Y2M", "PT1M2S", "P1D", "PT36H", "P12345678901D"]),
+        (
+            "email",
+            &[
+                "joe.bloggs@example.com",
+                "\"joe bloggs\"@example.com",
+                "te~st@[127.0.0.1]",
+                "a@xn--bcher-kva.ch",
+                "a-b@c-d.e1",
+                // (Past the lengths, and an IPv6 literal: the gaps.)
+                "lllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllllll@a.b",
+                "a@hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh.c",
+                "a@[IPv6:::g]",
+            ],
+        ),
+        ("ipv4", &["192.168.0.1", "0.0.0.0", "255.255.255.255"]),
+        ("ipv6", &["::1", "::", "1::", "1:2:3:4:5:6:7:8", "::ffff:192.168.0.1", "1:2:3:4:5:6:1.2.3.4", "fe80::1:2"]),
+        ("uuid", &["2eb8aa08-aa98-11ea-b4aa-73b441d16380"]),
+        ("json-pointer", &["/a~1b", "", "/foo/0", "/é~0/ \"x\\"]),
+        ("relative-json-pointer", &["1/a", "0#", "0", "120/foo/bar"]),
+    ];
+    let alphabet: Vec<char> = "0123456789:-./@#%~+TtZzPYMWDHSabcdefxnABCDEFXN[]\" \\é".chars().collect();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut wide = 0;
+    for &(name, strings) in seeds {
+        let Some(p) = toolgate_compiler::lower::format::prefix(name) else { panic!("{name}: no language") };
+        // (A table: stepped with one lookup a byte, and the leap seconds beside it.)
+        assert!(matches!(p.dfa, Dfa::Table(_)), "{name}: not a table");
+        let mut pattern = runtime(p.dfa.clone());
+        if let Some(at) = p.leap_seconds_at {
+            pattern = pattern.leap_seconds(at);
+        }
+        let (mut valid, mut invalid) = (0, 0);
+        for &seed in strings {
+            for k in 0..20_000 {
+                let mut s: Vec<char> = seed.chars().collect();
+                for _ in 0..usize::from(k > 0) * (1 + rng.below(3)) {
+                    let c = alphabet[rng.below(alphabet.len())];
+                    match rng.below(3) {
+                        0 if !s.is_empty() => {
+                            let i = rng.below(s.len());
+                            s[i] = c;
+                        }
+                        1 if !s.is_empty() => {
+                            s.remove(rng.below(s.len()));
+                        }
+                        _ => s.insert(rng.below(s.len() + 1), c),
+                    }
+                }
+                let s: String = s.into_iter().collect();
+                let ok = toolgate::__private::format_matches(name, &s);
+                let taken = pattern.is_match(&s);
+                if ok {
+                    assert!(taken, "{name}: {s:?} is of the format, but not of its language");
+                    valid += 1;
+                } else if gap(name, &s) {
+                    wide += usize::from(taken);
+                } else {
+                    assert!(!taken, "{name}: {s:?} is not of the format, but of its language");
+                    invalid += 1;
+                }
+            }
+        }
+        assert!(valid > 10 && invalid > 10_000, "{name}: {valid} valid, {invalid} invalid");
+    }
+    assert!(wide > 0, "the gaps were never reached");
+}

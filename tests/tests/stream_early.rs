@@ -1005,6 +1005,21 @@ fn formats_at_the_first_character_no_string_of_the_format_continues() {
     // A unit only before the next one: nothing after days but the time part.
     early_format(r#"{"duration": "P1D2H"}"#, "2H", 0);
     early_format(r#"{"email": "joe bloggs@example.com"}"#, " bloggs", 0);
+    // Dots only between the local part's characters; a host name's labels of letters, digits
+    // and hyphens, a hyphen neither first nor last, nor third and fourth but after `xn`.
+    early_format(r#"{"email": "a..b@example.com"}"#, "..", 1);
+    early_format(r#"{"email": ".a@example.com"}"#, ".a", 0);
+    early_format(r#"{"email": "a.@example.com"}"#, ".@", 1);
+    early_format(r#"{"email": "a@-b.com"}"#, "-b", 0);
+    early_format(r#"{"email": "a@b-.com"}"#, "-.", 1);
+    early_format(r#"{"email": "a@b..com"}"#, "..", 1);
+    early_format(r#"{"email": "a@ab--c.com"}"#, "--", 1);
+    // (`""@b.c` may still be the quoted `"@b.c` of `""@b.c"@d.e`: it dies where it closes.)
+    early_format(r#"{"email": "\"\"@b.c"}"#, "\"}", 0);
+    for ok in ["a@xn--bcher-kva.ch", "a-b@c-d.e", "\"a@b\"@c.d", "\"\"\"@c.d", "a@b.c-om"] {
+        let text = format!(r#"{{"email": {}}}"#, serde_json::to_string(ok).unwrap());
+        assert_eq!(sure_dies_at::<Formats>(&text), None, "{text}");
+    }
     early_format(r#"{"ipv4": "192.168.256.1"}"#, "6.1", 0);
     early_format(r#"{"ipv4": "192.168.01.1"}"#, "1.1", 0);
     early_format(r#"{"ipv6": "::g"}"#, "g", 0);
