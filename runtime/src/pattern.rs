@@ -378,6 +378,7 @@ fn leap_step(time: u32, byte: u8, at: u8) -> Option<u32> {
                 6 => return Some(if byte == b'6' { pack(2, 0, minutes) } else { SETTLED }),
                 _ => 0,
             };
+            // (Not a digit where the syntax puts one: the DFA beside is dead, nothing to follow.)
             Some(if digit > 9 && add != 0 { SETTLED } else { pack(0, count + 1, minutes + digit * add) })
         }
         2 => match byte {
