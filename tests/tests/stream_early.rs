@@ -1040,6 +1040,16 @@ fn formats_at_the_first_character_no_string_of_the_format_continues() {
     assert_eq!(sure_dies_at::<Formats>(r#"{"email": "a@[IPv6:::1]"}"#), None);
     early_format(r#"{"uri": "1http://x"}"#, "1", 0);
     early_format(r#"{"uri": "http://a b"}"#, " b", 0);
+    // A port of digits, brackets only around an IP literal, one `@`, a scheme before a `:`.
+    early_format(r#"{"uri": "http://h:8x/"}"#, "x/", 1);
+    assert_eq!(sure_dies_at::<Formats>(r#"{"uri": "http://h:8x:9/"}"#), None);
+    early_format(r#"{"uri": "a:b[c"}"#, "[c", 0);
+    early_format(r#"{"uri": "http://a]"}"#, "]", 0);
+    early_format(r#"{"uri": "http://u@v@w"}"#, "@w", 0);
+    early_format(r#"{"uri": "http://[v1.x]y"}"#, "y", 0);
+    early_format(r#"{"uri-reference": "1a:b"}"#, ":b", 0);
+    early_format(r#"{"uri-reference": "a%4g"}"#, "g", 0);
+    assert_eq!(sure_dies_at::<Formats>(r#"{"uri-reference": "//[::1]:8/a[b]?c#d"}"#), None);
     early_format(r#"{"uri-reference": "/a%zz"}"#, "zz", 0);
     early_format(r#"{"uuid": "2eb8aa08-aa98-11ea-b4aa-73b441d1638g"}"#, "g\"", 0);
     early_format(r#"{"uuid": "2eb8aa08aa98"}"#, "aa98", 0);

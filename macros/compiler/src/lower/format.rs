@@ -66,8 +66,33 @@ const DATE: &str = concat!(
 );
 /// A duration's time part (after `T`): hours, minutes, seconds, each followed only by the next.
 const DUR_TIME: &str = r"([0-9]+H([0-9]+M([0-9]+S)?)?|[0-9]+M([0-9]+S)?|[0-9]+S)";
-/// A URI's character: those RFC 3986 allows but `#`, or a percent-encoded byte.
-const URI_CHAR: &str = r"([A-Za-z0-9\-._~:/?\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})";
+/// A URI (`absolute`) or a URI reference as the runtime's check takes it: its characters those
+/// RFC 3986 allows, `%` only before two hex digits, one `#` at most; a scheme wherever a `:`
+/// comes before the first `/`, `?` or `#` (and in a URI); after `//`, an authority up to the
+/// next `/`, `?` or `#`: user information without brackets, one `@` at most, a host that is an
+/// IP literal in brackets (`v` and anything, or an IPv6 address, of whose characters this
+/// language only asks that they be hex digits, `:` and `.`: exactly, its automaton would be
+/// fifteen times the size) or has no brackets, and a port of digits; without an authority, no
+/// brackets at all.
+fn uri(absolute: bool) -> String {
+    // The unreserved characters and sub-delimiters, with `extra`, or a percent-encoded byte.
+    let chars = |extra: &str| format!(r"([A-Za-z0-9\-._~!$&'()*+,;={extra}]|%[0-9A-Fa-f]{{2}})");
+    let (user, host, future) = (chars(":"), chars(""), chars(r":\["));
+    let (any, plain, plain_first, segment) = (chars(r":/?@\[\]"), chars(":/?@"), chars(":?@"), chars("@"));
+    let authority = format!(
+        r"//({user}*@)?(\[([0-9A-Fa-f:.]+|v{future}*)\](:[0-9]*)?|{host}*|({host}|:)*:[0-9]*)([/?]{any}*)?(#{any}*)?"
+    );
+    // Not `//` first; no brackets.
+    let after_scheme = format!(r"(/?({plain_first}{plain}*)?)(#{plain}*)?");
+    let scheme = r"[A-Za-z][A-Za-z0-9+.\-]*:";
+    if absolute {
+        return format!("^{scheme}({authority}|{after_scheme})$");
+    }
+    // Without a scheme, no `:` before the first `/`, `?` or `#`. (One authority in the pattern,
+    // after a scheme or not: its automaton is built once.)
+    let relative = format!(r"(/({plain_first}{plain}*)?|{segment}+([/?]{plain}*)?|\?{plain}*)?(#{plain}*)?");
+    format!("^(({scheme})?{authority}|{scheme}{after_scheme}|{relative})$")
+}
 /// A JSON Pointer (RFC 6901): `/`-prefixed tokens in which `~` only escapes `0` or `1`.
 const POINTER: &str = r"(/([^~]|~[01])*)*";
 /// An IPv4 address: four octets without leading zeros.
@@ -111,14 +136,13 @@ fn ipv6() -> String {
 }
 
 /// The ECMA-262 source of a regular language holding every string of format `name`, `None`
-/// for none. Most are exactly the format (`date`, `ipv4`, `ipv6`, `uuid`, `json-pointer`,
-/// `relative-json-pointer`, `duration` but for digits past `u32`, `email` but for its lengths
-/// and the characters of an IPv6 literal); `time` and `date-time` let a leap second through at
-/// any minute, which the runtime's stepping judges beside the automaton (see
-/// [`Pattern::leap_seconds_at`]); `uri` and `uri-reference` are wider (their characters and
-/// main delimiters). What a language lets through, the runtime's exact check judges when the
-/// string ends. A stream steps it to reject a string at the first character that no string of
-/// the format continues.
+/// for none. Each is exactly the format (`date`, `ipv4`, `ipv6`, `uuid`, `json-pointer`,
+/// `relative-json-pointer`), or but for what a compact automaton cannot count: `duration`'s
+/// digits past `u32`, `email`'s lengths, the characters of an IPv6 literal in an `email`, `uri`
+/// or `uri-reference`; `time` and `date-time` let a leap second through at any minute, which the
+/// runtime's stepping judges beside the automaton (see [`Pattern::leap_seconds_at`]). What a
+/// language lets through, the runtime's exact check judges when the string ends. A stream steps
+/// it to reject a string at the first character that no string of the format continues.
 #[must_use]
 pub fn prefix_source(name: &str) -> Option<String> {
     Some(match name {
@@ -133,8 +157,8 @@ pub fn prefix_source(name: &str) -> Option<String> {
         }
         "ipv4" => format!("^{IPV4}$"),
         "ipv6" => format!("^{}$", ipv6()),
-        "uri" => format!("^[A-Za-z][A-Za-z0-9+.\\-]*:{URI_CHAR}*(#{URI_CHAR}*)?$"),
-        "uri-reference" => format!("^{URI_CHAR}*(#{URI_CHAR}*)?$"),
+        "uri" => uri(true),
+        "uri-reference" => uri(false),
         "uuid" => "^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$".to_owned(),
         "json-pointer" => format!("^{POINTER}$"),
         "relative-json-pointer" => format!("^(0|[1-9][0-9]*)(#|{POINTER})$"),
