@@ -2,7 +2,8 @@
 //! automata, regex-automata's sparse form for large ones), and the byte sets read off a table
 //! where the pattern accepts the strings of one length whose bytes are in them (checked with a
 //! slice pattern), match exactly what the `regex` crate matches for the same translated
-//! pattern, on strings of characters each pattern cares about.
+//! pattern, on strings of characters each pattern cares about. The languages a stream steps for
+//! the asserted `format`s hold exactly the strings of each format, but for the gaps they name.
 
 use toolgate::__private::Pattern;
 use toolgate_compiler::lower::regex::{compile, fixed, translate};
@@ -144,8 +145,9 @@ fn gap(name: &str, s: &str) -> bool {
 
 #[test]
 fn format_languages_hold_exactly_the_strings_of_the_format() {
-    // For every format, seeds of the format and thousands of edits of each: the language (with the leap-second stepping for `time` and `date-time`) takes
-    // every string the format's check takes, and no other but in the gaps `gap` names.
+    // For every format, seeds of the format and thousands of edits of each: the language (with
+    // the leap-second stepping for `time` and `date-time`) takes every string the format's check
+    // takes, and no other but in the gaps `gap` names.
     let seeds: &[(&str, &[&str])] = &[
         ("date", &["2024-02-29", "1963-06-19", "0000-01-01", "2023-02-28"]),
         ("time", &["08:30:06.283185Z", "23:59:60Z", "15:59:60-08:00", "00:00:00+23:59", "12:00:60+12:01"]),

@@ -68,7 +68,7 @@ const DATE: &str = concat!(
 const DUR_TIME: &str = r"([0-9]+H([0-9]+M([0-9]+S)?)?|[0-9]+M([0-9]+S)?|[0-9]+S)";
 /// A URI (`absolute`) or a URI reference as the runtime's check takes it: its characters those
 /// RFC 3986 allows, `%` only before two hex digits, one `#` at most; a scheme wherever a `:`
-/// comes before the first `/`, `?` or `#` (and in a URI); after `//`, an authority up to the
+/// comes before the first `/`, `?` or `#` (always, in a URI); after `//`, an authority up to the
 /// next `/`, `?` or `#`: user information without brackets, one `@` at most, a host that is an
 /// IP literal in brackets (`v` and anything, or an IPv6 address, of whose characters this
 /// language only asks that they be hex digits, `:` and `.`: exactly, its automaton would be
