@@ -211,7 +211,7 @@ impl Pattern {
                 let next = t.step(state, byte);
                 (u32::from(next), t.kind(next))
             }
-            Form::Leap(..) => self.leap_step(state, byte),
+            Form::Leap(t, at) => step_leap(t, *at, state, byte),
             Form::Sparse { .. } => self.sparse_step(state, byte),
         }
     }
@@ -229,19 +229,6 @@ impl Pattern {
             }
         }
         (state, Stepped::Live)
-    }
-
-    /// [`Pattern::step`] of a table that follows leap seconds (out of line: the other tables'
-    /// steps are inlined where a reader steps a pattern).
-    #[inline(never)]
-    fn leap_step(&self, state: u32, byte: u8) -> (u32, Stepped) {
-        let Form::Leap(t, at) = &self.form else { return (state, Stepped::Unknown) };
-        let dfa = state & ((1 << DFA_BITS) - 1);
-        let next = t.step(u16::try_from(dfa).unwrap_or(0), byte);
-        match (t.kind(next), leap_step(state >> DFA_BITS, byte, *at)) {
-            (Stepped::Dead, _) | (_, None) => (0, Stepped::Dead),
-            (how, Some(time)) => (u32::from(next) | time << DFA_BITS, how),
-        }
     }
 
     /// [`Pattern::step`] of a sparse DFA.
@@ -326,9 +313,7 @@ impl Pattern {
     pub(crate) fn matches_at_end(&self, state: u32) -> bool {
         match &self.form {
             Form::Table(t) => u16::try_from(state).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched),
-            Form::Leap(t, _) => {
-                u16::try_from(state & ((1 << DFA_BITS) - 1)).is_ok_and(|s| t.kind(t.eoi(s)) == Stepped::Matched)
-            }
+            Form::Leap(t, _) => matches!(t.kind(t.eoi(dfa_of(state))), Stepped::Matched),
             Form::Sparse { .. } => {
                 let Ok(id) = StateID::new(state as usize) else { return false };
                 self.sparse_dfa().is_some_and(|(dfa, _)| dfa.is_match_state(dfa.next_eoi_state(id)))
@@ -345,6 +330,22 @@ impl Pattern {
             Some((dfa, start))
         })
         .as_ref()
+    }
+}
+
+/// The table's state in a state of [`Form::Leap`].
+fn dfa_of(state: u32) -> u16 {
+    u16::try_from(state & ((1 << DFA_BITS) - 1)).unwrap_or(0)
+}
+
+/// [`Pattern::step`] of a table `t` that follows leap seconds from byte `at` (out of line: the
+/// other tables' steps are inlined where a reader steps a pattern).
+#[inline(never)]
+fn step_leap(t: &Table, at: u8, state: u32, byte: u8) -> (u32, Stepped) {
+    let next = t.step(dfa_of(state), byte);
+    match (t.kind(next), leap_step(state >> DFA_BITS, byte, at)) {
+        (Stepped::Dead, _) | (_, None) => (0, Stepped::Dead),
+        (how, Some(time)) => (u32::from(next) | time << DFA_BITS, how),
     }
 }
 
