@@ -1482,6 +1482,11 @@ pub struct MaskRun {
     pub ended: usize,
     /// walks cut at the length budget ([`WALK_BUDGET`])
     pub budget: usize,
+    /// of those, the walks that closing tries ([`close_walk`]) brought to a valid end
+    pub closed: usize,
+    /// the texts of the walks cut at the budget that no closing try brought to an end (a hint
+    /// of a trap: a prefix the mask let through that may have no valid end)
+    pub unclosed: Vec<String>,
     /// the texts of the walks that got stuck: alive, no non-empty token allowed, and
     /// `can_finish()` false (a completeness gap, not a soundness bug)
     pub stuck: Vec<String>,
@@ -1585,6 +1590,69 @@ fn compare_mask<T: Tool>(
     }
 }
 
+/// The closing tries given to a walk cut at the length budget.
+pub const CLOSE_TRIES: usize = 8;
+
+/// The tokens one closing try may feed.
+pub const CLOSE_BUDGET: usize = 400;
+
+/// Try to bring a walk cut at the length budget to a valid end: [`CLOSE_TRIES`] random walks
+/// from its state, each of at most [`CLOSE_BUDGET`] tokens, under the mask, that strongly favour
+/// the tokens holding `"`, `}`, `]` or `,`, then the pieces cut from the texts (which hold the
+/// schema's names and words), and end as soon as `can_finish()`. True when one ended
+/// (checked valid, as every walk's end is).
+fn close_walk<T: Tool>(
+    from: &toolgate::Stream<T>,
+    vocab: &toolgate::Vocabulary,
+    mask: &mut toolgate::TokenMask,
+    rng: &mut Rng,
+    failures: &mut Vec<String>,
+) -> bool {
+    for _ in 0..CLOSE_TRIES {
+        let mut s = from.clone();
+        for _ in 0..=CLOSE_BUDGET {
+            if s.can_finish() {
+                let text = String::from_utf8_lossy(s.text()).into_owned();
+                if std::str::from_utf8(s.text()).is_err() || !T::is_valid_json(&text) {
+                    failures.push(format!("closing a walk: can_finish() was true, yet the text is invalid: {text:?}"));
+                }
+                return true;
+            }
+            s.allowed(vocab, mask);
+            let allowed: Vec<usize> = mask.allowed().filter(|&t| !vocab.bytes(t).is_empty()).collect();
+            let Some(&first) = allowed.first() else { break };
+            let weights: Vec<usize> = allowed
+                .iter()
+                .map(|&t| {
+                    let b = vocab.bytes(t);
+                    let w = if b.iter().any(|c| b"\"}],".contains(c)) {
+                        400
+                    } else if b.len() > 1 {
+                        40
+                    } else {
+                        1
+                    };
+                    w + rng.below(4)
+                })
+                .collect();
+            let mut pick = rng.below(weights.iter().sum());
+            let mut chosen = first;
+            for (&t, &wt) in allowed.iter().zip(&weights) {
+                if pick < wt {
+                    chosen = t;
+                    break;
+                }
+                pick -= wt;
+            }
+            if s.feed(vocab.bytes(chosen)).is_dead() {
+                failures.push(format!("closing a walk: the mask allowed token {chosen}, which kills the stream"));
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The token masks of `T` over a vocabulary cut from `texts` ([`mask_vocabulary`], with `seed`):
 ///
 /// - at every cut point of every text (valid or not; up to and including the byte it dies at),
@@ -1644,6 +1712,11 @@ pub fn mask_run<T: Tool>(texts: &[&str], seed: u64, walks: usize) -> MaskRun {
             if steps == WALK_BUDGET {
                 run.budget += 1;
                 compare_mask(&s, &vocab, &mut mask, &format!("walk {w} (at the length budget)"), &mut run);
+                if close_walk(&s, &vocab, &mut mask, &mut Rng(seed ^ w as u64), &mut run.failures) {
+                    run.closed += 1;
+                } else {
+                    run.unclosed.push(String::from_utf8_lossy(s.text()).into_owned());
+                }
                 break;
             }
             let weights: Vec<usize> = allowed.iter().map(|&t| weight_base[t] + 1 + rng.below(4)).collect();

@@ -34,7 +34,9 @@ fn masks_over_the_suite() {
         return;
     }
     let walks: usize = std::env::var("TOOLGATE_MASK_WALKS").ok().and_then(|v| v.parse().ok()).unwrap_or(30);
-    let (mut groups, mut tokens, mut compared, mut total_walks, mut ended, mut budget) = (0, 0, 0, 0, 0, 0);
+    let (mut groups, mut tokens, mut compared, mut total_walks, mut ended, mut budget, mut closed) =
+        (0, 0, 0, 0, 0, 0, 0);
+    let mut unclosed: Vec<(String, Vec<String>)> = Vec::new();
     // per group with stuck walks: where, and the texts
     let mut stuck: Vec<(String, Vec<String>)> = Vec::new();
     let mut failures: Vec<String> = Vec::new();
@@ -57,10 +59,14 @@ fn masks_over_the_suite() {
             total_walks += run.walks;
             ended += run.ended;
             budget += run.budget;
+            closed += run.closed;
             let schema = group.schema.split_whitespace().collect::<Vec<_>>().join(" ");
             let here = format!("{} / group {gi} {:?} / schema {schema}", file.path, group.description);
             for f in run.failures {
                 failures.push(format!("{here} / {f}"));
+            }
+            if !run.unclosed.is_empty() {
+                unclosed.push((here.clone(), run.unclosed));
             }
             if !run.stuck.is_empty() {
                 stuck.push((here, run.stuck));
@@ -75,6 +81,14 @@ fn masks_over_the_suite() {
         tokens / groups.max(1),
         stuck.len()
     );
+    let n_unclosed: usize = unclosed.iter().map(|(_, t)| t.len()).sum();
+    eprintln!(
+        "  of the {budget} walks cut at the budget, {closed} closed valid, {n_unclosed} not (in {} groups)",
+        unclosed.len()
+    );
+    for (here, texts) in &unclosed {
+        eprintln!("  unclosed: {here}: {} walk(s): {texts:?}", texts.len());
+    }
     for (here, texts) in &stuck {
         eprintln!("  completeness gap: {here}: {} stuck walk(s): {texts:?}", texts.len());
     }

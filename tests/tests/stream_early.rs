@@ -453,6 +453,114 @@ fn not_and_one_of_die_where_a_subschema_takes_every_value_of_the_kind() {
     merged(r#"{"merged": "abcdef"}"#, Some("f"));
 }
 
+tool_schema! {
+    /// Subschemas that ask an object only for members (`required`, `minProperties`): an object
+    /// that has them satisfies them for good, which decides a `oneOf`, a `not` or an `if`.
+    pub struct Present = {
+        "type": "object",
+        "properties": {
+            "source": {"oneOf": [{"required": ["path"]}, {"required": ["url"]}]},
+            "quiet": {"not": {"required": ["debug"]}},
+            "counted": {"oneOf": [{"minProperties": 2}, {"required": ["a"], "properties": {"a": true}}]},
+            "cond": {"if": {"required": ["a"]}, "then": {"maxProperties": 1}},
+            "typed": {"oneOf": [{"required": ["a"]}, {"required": ["a"], "properties": {"a": {"type": "integer"}}}]},
+            "capped": {"oneOf": [{"required": ["a"]}, {"required": ["a"], "maxProperties": 1}]},
+            "nested": {"type": "array", "items": {"not": {"required": ["x"]}}},
+            "few": {"not": {"minProperties": 2}},
+            "scalar": {"not": {"type": "object"}}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// "Exactly one of path and url", never debug: a flat tool, read by the flat reader.
+    pub struct PresentFlat = {
+        "type": "object",
+        "properties": {"path": {"type": "string"}, "url": {"type": "string"}, "debug": {"type": "boolean"}},
+        "oneOf": [{"required": ["path"]}, {"required": ["url"]}],
+        "not": {"required": ["debug"]}
+    };
+}
+
+tool_schema! {
+    /// An `if` of names whose `then` is `false`, and a `oneOf` with a `true` branch.
+    pub struct PresentIf = {
+        "type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}},
+        "if": {"required": ["a"]},
+        "then": false,
+        "oneOf": [true, {"required": ["b"]}]
+    };
+}
+
+#[test]
+fn members_present_decide_one_of_not_and_if_when_their_key_closes() {
+    let dies = |text: &str, needle: &str, k: usize, keyword: &str| {
+        assert_eq!(sure_dies_at::<Present>(text), Some(at(text, needle, k)), "{text}");
+        let Progress::Dead(d) = Present::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+        assert_eq!(d.violation().map(toolgate::Violation::keyword), Some(keyword), "{text}");
+    };
+    let lives = |text: &str| {
+        assert_eq!(sure_dies_at::<Present>(text), None, "{text}");
+        assert!(Present::is_valid_json(text), "{text}");
+    };
+    // Both branches of "exactly one of path and url": at the closing quote of the second key,
+    // escaped or not, however far the object goes on.
+    dies(r#"{"source": {"path": "a", "url": "b"}}"#, "url\"", 3, "oneOf");
+    dies(r#"{"source": {"url": 1, "x": 2, "p\u0061th": "a", "y": 3}}"#, "th\"", 2, "oneOf");
+    lives(r#"{"source": {"path": "a", "x": 1}}"#);
+    lives(r#"{"source": {"url": "b"}}"#);
+    // Neither: only when the object closes, as before.
+    dies(r#"{"source": {"x": 1}}"#, "}}", 0, "oneOf");
+    // A forbidden member: at its key's closing quote.
+    dies(r#"{"quiet": {"a": 1, "d\u0065bug": true}}"#, "g\"", 1, "not");
+    lives(r#"{"quiet": {"debugging": true}}"#);
+    dies(r#"{"nested": [{}, {"y": 1, "x": 2}]}"#, "x\"", 1, "not");
+    lives(r#"{"nested": [{}, {"y": 1, "xx": 2}]}"#);
+    // `minProperties` counts the members begun: the second key makes both branches sure.
+    dies(r#"{"counted": {"b": 1, "a": 2}}"#, "a\"", 1, "oneOf");
+    lives(r#"{"counted": {"b": 1, "c": 2}}"#);
+    lives(r#"{"counted": {"a": 1}}"#);
+    // `if` sure once `a` is there: its `then` (one member at most) died at the `,`.
+    dies(r#"{"cond": {"a": 1, "b": 2}}"#, ", \"b", 0, "maxProperties");
+    dies(r#"{"cond": {"b": 1, "a": 2}}"#, "a\"", 1, "maxProperties");
+    lives(r#"{"cond": {"b": 1, "c": 2}}"#);
+    // A branch that asks more of its members (a type, a most) is not sure before the object
+    // closes: the value may still fail it.
+    dies(r#"{"typed": {"a": 1}}"#, "}}", 0, "oneOf");
+    lives(r#"{"typed": {"a": "x"}}"#);
+    dies(r#"{"capped": {"a": 1}}"#, "}}", 0, "oneOf");
+    lives(r#"{"capped": {"a": 1, "b": 2}}"#);
+    // `minProperties` alone: at the `,` that promises the member it counts.
+    dies(r#"{"few": {"a": 1, "b": 2}}"#, ", \"b", 0, "not");
+    lives(r#"{"few": {"a": 1}}"#);
+    // What asks nothing of an object's members takes every object: at the brace.
+    dies(r#"{"scalar": {}}"#, "{}", 0, "not");
+    lives(r#"{"scalar": [1]}"#);
+
+    // The same in a flat tool's root object (the flat reader hands the text to the automaton
+    // at that byte).
+    assert!(toolgate::Stream::<PresentFlat>::__flat());
+    let flat = |text: &str, needle: Option<(&str, usize)>| {
+        assert_eq!(sure_dies_at::<PresentFlat>(text), needle.map(|(n, k)| at(text, n, k)), "{text}");
+        assert_eq!(PresentFlat::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    flat(r#"{"path": "a", "url": "b"}"#, Some(("url\"", 3)));
+    flat(r#"{"url": "b", "p\u0061th": "a"}"#, Some(("th\"", 2)));
+    flat(r#"{"path": "a", "debug": false}"#, Some(("debug\"", 5)));
+    flat(r#"{"path": "a", "x": 1}"#, None);
+    flat(r#"{"x": 1}"#, Some(("}", 0)));
+    assert!(toolgate::Stream::<PresentIf>::__flat());
+    let cond = |text: &str, needle: Option<(&str, usize)>| {
+        assert_eq!(sure_dies_at::<PresentIf>(text), needle.map(|(n, k)| at(text, n, k)), "{text}");
+        assert_eq!(PresentIf::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    cond(r#"{"c": 1, "a": 1}"#, Some(("a\"", 1)));
+    cond(r#"{"c": 1, "b": 1}"#, Some(("b\"", 1)));
+    cond(r#"{"c": 1}"#, None);
+}
+
 #[test]
 fn applicators_die_with_their_branches() {
     // allOf: any branch dead.

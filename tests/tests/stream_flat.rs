@@ -1889,8 +1889,16 @@ fn the_flat_reader_judges_rules_on_names_where_the_object_closes() {
         all_cuts::<RuleKind>(text);
     }
     // Dead where the object closes, not before.
-    for text in [r#"{"path": "a", "card": "c"}"#, r#"{"path": "a", "one": {"a": 1, "b": 2}"#] {
-        dead_at_its_last_byte::<Rules>(text);
+    dead_at_its_last_byte::<Rules>(r#"{"path": "a", "card": "c"}"#);
+    // But where a key makes two `oneOf` branches of names sure of the object, at its closing
+    // quote (as the automaton alone: the reader hands the text over there).
+    for (text, key) in
+        [(r#"{"path": "a", "one": {"a": 1, "b": 2}}"#, r#""b""#), (r#"{"path": "a", "either": {"k": 1}}"#, r#""k""#)]
+    {
+        let at = text.find(key).map(|i| i + key.len() - 1);
+        let Progress::Dead(d) = Rules::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+        assert_eq!(Some(d.offset), at, "{text}");
+        dead_at_its_last_byte::<Rules>(&text[..=at.unwrap_or(0)]);
     }
 }
 

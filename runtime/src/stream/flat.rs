@@ -312,6 +312,15 @@ pub trait FlatSpec: 'static {
     /// branches `live` (those alive where it closes) holds the object (written with [`rule`]'s
     /// functions; `true` for an object without one).
     fn names_end(o: u32, seen: u64, live: u64, span: &[u8]) -> bool;
+    /// Whether some object's rule on its names may die before the object closes
+    /// ([`FlatSpec::names_dead`]).
+    const PRESENT: bool;
+    /// Whether object `o`'s rule on its names is dead with the names `seen` present, whatever
+    /// members follow, as the automaton finds it where the object opens and where a key closes:
+    /// a `oneOf` with two branches that ask only for names present, a `not` of such a branch, an
+    /// `if` of one whose `then` is dead (written with [`rule`]'s functions). The reader then
+    /// hands the text to the automaton, which finds the death at the same byte.
+    fn names_dead(o: u32, seen: u64) -> bool;
 }
 
 /// The pieces of a rule on an object's names ([`FlatSpec::names_end`]), for its emitted code.
@@ -342,6 +351,13 @@ pub mod rule {
     #[inline(always)]
     pub fn one(rules: &[bool]) -> bool {
         rules.iter().filter(|&&r| r).count() == 1
+    }
+
+    /// Two of `rules` hold at least (a `oneOf` that two branches are sure of).
+    #[must_use]
+    #[inline(always)]
+    pub fn two(rules: &[bool]) -> bool {
+        rules.iter().filter(|&&r| r).nth(1).is_some()
     }
 
     /// `rule` does not hold (`not`).
@@ -1032,7 +1048,7 @@ impl<S: FlatSpec> FlatReader<S> {
         let live = if S::LIVE && !arr { Self::all_branches(cont) } else { 0 };
         self.inner = Frame { cont, arr, hits: 0, live, seen: 0, keys: 0, count: 0, open: at };
         self.st = if arr { St::ArrFirst } else { St::First };
-        true
+        self.names_alive()
     }
 
     /// A key's opening quote (at `at`): the names not present yet are its candidates; with none,
@@ -1081,7 +1097,14 @@ impl<S: FlatSpec> FlatReader<S> {
             }
         }
         self.st = St::Colon;
-        true
+        self.names_alive()
+    }
+
+    /// Whether the innermost object's rule on its names is not dead yet ([`FlatSpec::names_dead`]):
+    /// checked where the object opens and where a key closes.
+    #[inline(always)]
+    fn names_alive(&self) -> bool {
+        !S::PRESENT || self.inner.arr || !S::names_dead(self.inner.cont, self.inner.seen)
     }
 
     /// A key's byte `b` that is not plain: an escape's backslash, or a byte of a multi-byte
@@ -1270,7 +1293,7 @@ impl<S: FlatSpec> FlatReader<S> {
         self.inner.keys |= bits;
         self.prop = prop;
         self.st = St::Colon;
-        true
+        self.names_alive()
     }
 
     /// A value's first byte `b` (not whitespace), at `at`.

@@ -1316,6 +1316,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let count = f.count;
         let (lo, hi, object) = (usize::from(f.lo), usize::from(f.hi), f.kind == Kind::Object);
         let mut died = false;
+        // A member more may make sure a subschema that asks for `minProperties` only
+        // ([`Machine::present`]), which decides a `oneOf`, a `not` or an `if` here.
+        let mut resettle = false;
         for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
             if s.st != St::Open {
                 continue;
@@ -1323,6 +1326,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             s.count = count;
             let node = self.prog.node(s.node);
             if object {
+                resettle |= !node.one_of.is_empty() || node.not != NONE || node.if_ != NONE;
                 if u64::from(count) > node.max_props {
                     s.st = St::Dead;
                     s.why = Why::MaxProperties;
@@ -1340,7 +1344,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 died = true;
             }
         }
-        if died {
+        if died || resettle {
             return self.settle(at);
         }
         true
@@ -1753,10 +1757,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             None
         };
         let prog: &'static Program = self.prog;
+        // A slot that applies subschemas in place: the key may have made one of them sure
+        // ([`Machine::present`]), which decides a `oneOf`, a `not` or an `if`.
+        let mut resettle = false;
         for i in usize::from(f.lo)..usize::from(f.hi) {
             let Some(s) = self.slots.get(i) else { continue };
             let (st, seen) = (s.st, s.seen);
             let node = prog.node(s.node);
+            resettle |= st == St::Open && (!node.one_of.is_empty() || node.not != NONE || node.if_ != NONE);
             let sel = if s.kfollow {
                 exact_name(s.cands, node.names, s.koff)
             } else {
@@ -1830,7 +1838,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 None => self.exact = false,
             }
         }
-        if died && !self.settle(at) {
+        if (died || resettle) && !self.settle(at) {
             return false;
         }
         if key_frame {
@@ -2305,8 +2313,29 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.status(level, n) == St::Valid
             || match number {
                 Some(t) => sure_of_number(self.prog, n, t),
-                None => self.frames.get(level).is_some_and(|f| sure_at_first_byte(self.prog, n, f.kind)),
+                None => {
+                    self.frames.get(level).is_some_and(|f| sure_at_first_byte(self.prog, n, f.kind))
+                        || self.present(level, n)
+                }
             }
+    }
+
+    /// Whether subschema `n` asks of the object of frame `level` only members that it has
+    /// already ([`Node::presence_only`]: `required`, `minProperties`): no member to come can
+    /// break it. Decided where a key closes.
+    fn present(&self, level: usize, n: u16) -> bool {
+        let Some(f) = self.frames.get(level).filter(|f| f.kind == Kind::Object) else { return false };
+        let node = self.prog.node(n);
+        node.presence_only(self.prog)
+            && self
+                .slots
+                .get(usize::from(f.lo)..usize::from(f.hi))
+                .into_iter()
+                .flatten()
+                .find(|s| s.node == n)
+                .is_some_and(|s| {
+                    s.st == St::Open && node.required & !s.seen == 0 && u64::from(s.count) >= node.min_props
+                })
     }
 
     /// In-place combinations in frame `level`, to a fixpoint (`number`: the frame's value is a
@@ -2347,8 +2376,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             return Some(Why::OneOf);
         }
         // Two branches a number satisfies for good (at the first byte, `push_value` judges
-        // them).
-        if number.is_some() && node.one_of.iter().filter(|&&b| self.sure_of(level, b, number)).nth(1).is_some() {
+        // them), or an object, by the members it has ([`Machine::present`]).
+        let object = number.is_none() && self.frames.get(level).is_some_and(|f| f.kind == Kind::Object);
+        if (number.is_some() || object)
+            && node.one_of.iter().filter(|&&b| self.sure_of(level, b, number)).nth(1).is_some()
+        {
             return Some(Why::OneOf);
         }
         if node.not != NONE && self.sure_of(level, node.not, number) {
@@ -2809,6 +2841,10 @@ fn sure_within(prog: &Program, n: u16, kind: Kind, number: Option<&[u8]>, budget
         return true;
     }
     let bits = kind.bits();
+    if kind == Kind::Object && c.required == 0 && c.min_props == 0 && c.presence_only(prog) {
+        // Asks for no member: every object has what it asks ([`Machine::present`]).
+        return true;
+    }
     if *budget == 0
         || c.never
         || matches!(kind, Kind::Object | Kind::Array)

@@ -375,6 +375,25 @@ impl Node {
             && self.one_of.is_empty()
     }
 
+    /// Whether this subschema asks of an object only that members be present: `required` and
+    /// `minProperties`, perhaps `properties` that accept everything, and no other keyword for
+    /// objects, nothing applied in place. An object that has those members satisfies it for
+    /// good, whatever members follow (the machine's `present`).
+    pub(crate) fn presence_only(&self, prog: &Program) -> bool {
+        self.in_place_free()
+            && self.types & ty::OBJECT != 0
+            && !self.lookback
+            && self.tagged.is_none()
+            && self.additional == NONE
+            && !self.closed
+            && self.patterns.is_empty()
+            && self.property_names == NONE
+            && self.max_props == u64::MAX
+            && self.dep_required.is_empty()
+            && self.dep_schemas.is_empty()
+            && self.props.iter().all(|&p| p == NONE || prog.node(p).always)
+    }
+
     /// Whether [`Node::closed`] comes from `unevaluatedProperties` (which a violation names).
     #[inline]
     pub(crate) fn closed_unevaluated(&self) -> bool {

@@ -266,6 +266,24 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         })
         .collect();
     let has_rules = !rules.is_empty();
+    let deaths: Vec<TokenStream> = flat
+        .objects
+        .iter()
+        .zip(0u32..)
+        .filter_map(|(o, i)| {
+            let body = rule_dead(o.rule.as_ref()?, &p)?;
+            Some(quote!(#i => #body,))
+        })
+        .collect();
+    let present = !deaths.is_empty();
+    let names_dead = if present {
+        quote!(match o { #(#deaths)* _ => false })
+    } else {
+        quote! {
+            let _ = (o, seen);
+            false
+        }
+    };
     let settles = settles_numbers(ir);
     let names_end = if has_rules {
         quote! {
@@ -471,6 +489,11 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             }
             const RULES: ::core::primitive::bool = #has_rules;
             const SETTLES: ::core::primitive::bool = #settles;
+            const PRESENT: ::core::primitive::bool = #present;
+            #[inline(always)]
+            fn names_dead(o: ::core::primitive::u32, seen: ::core::primitive::u64) -> ::core::primitive::bool {
+                #names_dead
+            }
             #[inline(always)]
             fn names_end(
                 o: ::core::primitive::u32,
@@ -1641,6 +1664,68 @@ fn rule_tokens(ir: &Ir, r: &Rule, p: &TokenStream) -> TokenStream {
     }
 }
 
+/// Whether rule `r`'s subschema, applied to an object with the names `seen`, is dead before the
+/// object closes, as the automaton finds it where the object opens and where a key closes: a
+/// `false`; a `not` whose subschema is sure; a `oneOf` with every branch dead or two sure; an
+/// `allOf` with a part dead, an `anyOf` with every branch dead; an `if` whose outcome is dead
+/// (its condition sure, or both outcomes dead). A subschema is sure of the object when it takes
+/// every object (`true`), or asks only for names that are present (`required` alone:
+/// [`rule_sure`]). `None`: never dead before the object closes.
+fn rule_dead(r: &Rule, p: &TokenStream) -> Option<TokenStream> {
+    let or = |xs: Vec<TokenStream>| -> Option<TokenStream> {
+        match xs.len() {
+            0 => None,
+            _ => Some(quote!((#(#xs)||*))),
+        }
+    };
+    match r {
+        Rule::Any(rs) if rs.is_empty() => Some(quote!(true)),
+        Rule::Has(_) | Rule::Live(_) | Rule::Value(_) => None,
+        Rule::All(rs) => or(rs.iter().filter_map(|r| rule_dead(r, p)).collect()),
+        Rule::Any(rs) => {
+            let dead: Option<Vec<TokenStream>> = rs.iter().map(|r| rule_dead(r, p)).collect();
+            dead.map(|d| quote!((#(#d)&&*)))
+        }
+        Rule::Not(r) => rule_sure(r, p),
+        Rule::One(rs) => {
+            let mut ways = Vec::new();
+            if let Some(d) = rs.iter().map(|r| rule_dead(r, p)).collect::<Option<Vec<_>>>() {
+                ways.push(quote!((#(#d)&&*)));
+            }
+            let sure: Vec<TokenStream> = rs.iter().filter_map(|r| rule_sure(r, p)).collect();
+            if sure.len() > 1 {
+                ways.push(quote!(#p::flat_rule::two(&[#(#sure),*])));
+            }
+            or(ways)
+        }
+        Rule::If(cond, then, otherwise) => {
+            let (then, otherwise) = (rule_dead(then, p), rule_dead(otherwise, p));
+            let mut ways = Vec::new();
+            if let (Some(e), Some(dead_cond)) = (&otherwise, rule_dead(cond, p)) {
+                ways.push(quote!((#e && #dead_cond)));
+            }
+            if let (Some(e), Some(t)) = (&otherwise, &then) {
+                ways.push(quote!((#e && #t)));
+            }
+            if let (Some(c), Some(t)) = (rule_sure(cond, p), &then) {
+                ways.push(quote!((#c && #t)));
+            }
+            or(ways)
+        }
+    }
+}
+
+/// Whether rule `r`'s subschema is sure of an object with the names `seen`, whatever members
+/// follow, as the automaton knows it before the object closes: `true` (an empty `allOf` of
+/// rules), or `required` alone with those names present. `None`: never sure before it closes.
+fn rule_sure(r: &Rule, p: &TokenStream) -> Option<TokenStream> {
+    match r {
+        Rule::All(rs) if rs.is_empty() => Some(quote!(true)),
+        Rule::Has(bits) => Some(quote!(#p::flat_rule::has(seen, #bits))),
+        _ => None,
+    }
+}
+
 /// A name of a union of objects whose subschema differs between the objects that declare it
 /// ([`Named::Variants`]): per subschema, the objects that declare it so (bits) and the value
 /// number it is read as; the value number of the open objects' undeclared members, read when no
@@ -1740,6 +1825,18 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
     // Beside other branches, objects that take only objects, and no `type` on the union (its
     // values of other kinds are then read as those branches; else the automaton reads them).
     if objects.len() < 2 || objects.len() > 16 || ((loose || c.types.is_some()) && !others.is_empty()) {
+        return None;
+    }
+    // A `oneOf` of two objects that ask only for names (`required`, `minProperties`): the
+    // automaton finds it dead at the key that makes both sure of the object (the runtime's
+    // `Node::presence_only`), where the union's rule waits for the close; the automaton reads it.
+    let names_only = |bc: &Checks| {
+        bc.additional.is_none_or(|a| matches!(ir.node(a).body, Body::Always))
+            && bc.max_properties.is_none()
+            && bc.dependent_required.is_empty()
+            && bc.properties.iter().all(|p| matches!(ir.node(p.node).body, Body::Always))
+    };
+    if one && objects.iter().filter(|bc| names_only(bc)).nth(1).is_some() {
         return None;
     }
     let free = |a: Option<NodeId>| a.is_none_or(|a| matches!(ir.node(a).body, Body::Always));
