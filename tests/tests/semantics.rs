@@ -19,6 +19,11 @@ tool_schema! {
     pub struct OneConst = {"const": 1};
 }
 tool_schema! {
+    /// Numbers that are no integers inside arrays and objects of an `enum` (the constants their
+    /// comparison reads are `'static`).
+    pub struct FloatMembers = {"enum": [{"r": 1.5, "s": [0.1, {"t": -2.5e300}]}, [0.5]]};
+}
+tool_schema! {
     pub struct Unique = {"type": "array", "uniqueItems": true};
 }
 tool_schema! {
@@ -79,6 +84,17 @@ fn enum_const_and_unique_items_compare_json_values() {
     assert!(!Unique::is_valid(&parse(r#"[{"a": 1, "b": 2}, {"b": 2, "a": 1}]"#)));
     assert!(Unique::is_valid(&parse("[1, true, \"1\", [1], {\"1\": 1}]")));
     assert!(Unique::is_valid(&parse("[0, false]")));
+    for (text, ok) in [
+        (r#"{"s": [0.10, {"t": -25e299}], "r": 1.50}"#, true),
+        (r#"{"r": 1.5, "s": [0.1, {"t": -2.5e300, "u": 1}]}"#, false),
+        (r#"{"r": 1.25, "s": [0.1, {"t": -2.5e300}]}"#, false),
+        ("[5e-1]", true),
+        ("[0.25]", false),
+    ] {
+        assert_eq!(FloatMembers::is_valid_json(text), ok, "{text}");
+        assert_eq!(FloatMembers::is_valid(&parse(text)), ok, "{text}");
+        assert_eq!(FloatMembers::stream().feed(text.as_bytes()).is_dead(), !ok, "{text}");
+    }
 }
 
 #[test]

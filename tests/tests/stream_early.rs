@@ -113,8 +113,8 @@ fn enum_and_const_strings_at_the_first_character_no_member_continues() {
     early(r#"{"n": 1, "e": "\u0041\u0042"}"#, "\\u0042", 0);
     // A string no member can be: dead at the opening quote.
     early(r#"{"n": 1, "e": 5}"#, "5}", 0);
-    // Members that are not strings: decided when the value closes.
-    early(r#"{"n": 1, "mixed": [1, 3]}"#, "]}", 0);
+    // Members that are arrays: followed item by item (`3` is no member's second item).
+    early(r#"{"n": 1, "mixed": [1, 3]}"#, "3]}", 0);
     assert_eq!(dies_at::<Early>(r#"{"n": 1, "mixed": [1, 2]}"#), None);
     // Multi-byte members, the text cut anywhere: "💩" is F0 9F 92 A9.
     assert_eq!(dies_at::<Early>("{\"n\": 1, \"u\": \"💩\"}"), None);
@@ -559,6 +559,77 @@ fn members_present_decide_one_of_not_and_if_when_their_key_closes() {
     cond(r#"{"c": 1, "a": 1}"#, Some(("a\"", 1)));
     cond(r#"{"c": 1, "b": 1}"#, Some(("b\"", 1)));
     cond(r#"{"c": 1}"#, None);
+}
+
+tool_schema! {
+    /// `enum` and `const` of arrays and objects, followed value by value.
+    pub struct Members = {
+        "type": "object",
+        "properties": {
+            "point": {"const": {"x": 1, "y": [true, null, "a"]}},
+            "shape": {"enum": [{"kind": "circle", "r": 1.5}, {"kind": "square", "side": 2}, [1, 2], "none"]},
+            "pair": {"const": [{"a": "b"}, 2]}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// The same at the root.
+    pub struct MembersRoot = {"enum": [{"op": "stop"}, {"op": "go", "speed": 3}]};
+}
+
+#[test]
+fn enum_and_const_of_arrays_and_objects_at_the_first_byte_no_member_continues() {
+    let dies = |text: &str, needle: &str, k: usize, keyword: &str| {
+        assert_eq!(sure_dies_at::<Members>(text), Some(at(text, needle, k)), "{text}");
+        let Progress::Dead(d) = Members::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+        assert_eq!(d.violation().map(toolgate::Violation::keyword), Some(keyword), "{text}");
+    };
+    let lives = |text: &str| {
+        assert_eq!(sure_dies_at::<Members>(text), None, "{text}");
+        assert!(Members::is_valid_json(text), "{text}");
+    };
+    // Any order of the members, numbers by value, escapes decoded.
+    lives(r#"{"point": {"x": 1, "y": [true, null, "a"]}}"#);
+    lives(r#"{"point": {"y": [true, null, "\u0061"], "x": 1.0}}"#);
+    lives(r#"{"point": {"x": 10e-1, "y": [ true , null , "a" ] }}"#);
+    // A key no member has, at its first byte; a value no member continues, where it does.
+    dies(r#"{"point": {"z": 1}}"#, "z", 0, "const");
+    dies(r#"{"point": {"x": 2, "y": []}}"#, "2", 0, "const");
+    dies(r#"{"point": {"x": 1, "y": [true, false]}}"#, "false", 0, "const");
+    dies(r#"{"point": {"x": 1, "y": [true, null, "b"]}}"#, "b", 0, "const");
+    dies(r#"{"point": {"x": 1, "y": [true, null, "a", 1]}}"#, ", 1]", 0, "const");
+    // Every name present: a `,` more can only repeat one.
+    dies(r#"{"point": {"x": 1, "y": [true, null, "a"], "x": 1}}"#, "], \"x", 1, "const");
+    dies(r#"{"point": []}"#, "[", 0, "const");
+    // What is missing, where the value closes.
+    dies(r#"{"point": {"x": 1}}"#, "}}", 0, "const");
+    dies(r#"{"point": {"x": 1, "y": [true]}}"#, "]", 0, "const");
+    // An `enum`: dead when no member is left.
+    lives(r#"{"shape": {"kind": "circle", "r": 1.5}}"#);
+    lives(r#"{"shape": {"side": 2, "kind": "square"}}"#);
+    lives(r#"{"shape": [1, 2]}"#);
+    lives(r#"{"shape": "none"}"#);
+    dies(r#"{"shape": {"kind": "circle", "side": 2}}"#, "side", 0, "enum");
+    dies(r#"{"shape": {"kind": "triangle"}}"#, "triangle", 0, "enum");
+    dies(r#"{"shape": [1, 3]}"#, "3", 0, "enum");
+    dies(r#"{"shape": "nonE"}"#, "E", 0, "enum");
+    lives(r#"{"pair": [{"a": "b"}, 2]}"#);
+    dies(r#"{"pair": [{"a": "c"}, 2]}"#, "c", 0, "const");
+    dies(r#"{"pair": [{"a": "b"}, 2, 3]}"#, ", 3", 0, "const");
+    // At the root, the whole stream reads them.
+    let root = |text: &str, needle: Option<&str>| {
+        assert_eq!(sure_dies_at::<MembersRoot>(text), needle.map(|n| at(text, n, 0)), "{text}");
+        assert_eq!(MembersRoot::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    root(r#"{"op": "stop"}"#, None);
+    root(r#"{"speed": 3, "op": "go"}"#, None);
+    root(r#"{"op": "stop", "speed": 3}"#, Some(", \"speed"));
+    root(r#"{"op": "go", "sp": 3}"#, Some("\": 3"));
+    root(r#"{"op": "go", "speed": 4}"#, Some("4"));
+    root(r#"{"op": "walk"}"#, Some("walk"));
+    root(r#"[]"#, Some("["));
 }
 
 #[test]

@@ -2366,6 +2366,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     fn composite_death(&self, level: usize, s: &Slot, number: Option<&[u8]>) -> Option<Why> {
         let node = self.prog.node(s.node);
         let dead = |n: u16| self.status(level, n) == St::Dead;
+        if node.members != NONE && dead(node.members) {
+            return Some(Why::Enum);
+        }
         if let Some(&n) = node.all_of.iter().find(|n| dead(**n)) {
             return Some(Why::InPlace(n));
         }

@@ -116,6 +116,12 @@ pub struct Node {
     /// `enum`/`const`: its numbers, against which a number is watched as its bytes come
     /// ([`reachable`](super::members::reachable)); empty when it has none or too many to watch
     pub numbers: &'static [NumMember],
+    /// `enum`/`const` of arrays or objects: a subschema the macro writes that holds exactly its
+    /// members (each an object of its properties, all required and no other, an array of its
+    /// items and no more, a string, number or literal as an `enum` of one; an `anyOf` of them),
+    /// applied in place: where it dies, no member can be the value any more. The node's scan
+    /// function still judges the value where it closes. [`NONE`] when absent.
+    pub members: u16,
     /// `enum`/`const` as JSON text, for messages
     pub enum_text: &'static str,
     /// whether it is a `const`
@@ -275,6 +281,7 @@ impl Node {
         strings: None,
         string_bytes: &[],
         numbers: &[],
+        members: NONE,
         enum_text: "",
         is_const: false,
         max_length: u64::MAX,

@@ -44,8 +44,21 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
     let (mut slots, mut levels) = (0, 0);
     // The levels that containers no subschema speaks of need (see `FREE_LEVELS`).
     let mut free_levels = 0;
+    // The nodes of `enum`/`const` members ([`MemberNodes`]) at each level to come.
+    let mut members: Vec<usize> = Vec::new();
     while levels < MAX_LEVELS {
-        let size = values.len().max(keys.len());
+        for &n in &values {
+            let Body::Checks(c) = &ir.node(n).body else { continue };
+            for (d, k) in followed_members(c).and_then(|m| member_levels(&m)).into_iter().flatten().enumerate() {
+                if members.len() <= levels + d {
+                    members.resize(levels + d + 1, 0);
+                }
+                if let Some(x) = members.get_mut(levels + d) {
+                    *x += k;
+                }
+            }
+        }
+        let size = values.len().max(keys.len()) + members.get(levels).copied().unwrap_or(0);
         if size == 0 {
             break;
         }
@@ -254,6 +267,129 @@ fn enum_strings(c: &Checks) -> Option<usize> {
     }
 }
 
+/// Most values the stream program writes for one subschema's `enum`/`const` of arrays and
+/// objects ([`followed_members`]).
+const MAX_MEMBER_VALUES: usize = 512;
+
+/// The members of a subschema's `enum` or `const` that the automaton follows value by value, as
+/// a subschema that holds exactly them ([`MemberNodes`]): its `const`, else its `enum`'s members,
+/// where one of them is an array or an object, with at most [`MAX_MEMBER_VALUES`] values in all,
+/// 16 levels deep and 128 names an object. `None`: no such members (the `enum`'s strings and
+/// numbers are followed otherwise), or judged where the value closes.
+pub(super) fn followed_members(c: &Checks) -> Option<Vec<&JsonValue>> {
+    let members: Vec<&JsonValue> = match (&c.const_value, &c.enum_values) {
+        (Some(k), _) => vec![&k.value],
+        (None, Some(e)) => e.value.iter().map(|m| &m.0).collect(),
+        (None, None) => return None,
+    };
+    if !members.iter().any(|v| matches!(v, JsonValue::Array(_) | JsonValue::Object(_))) {
+        return None;
+    }
+    member_levels(&members).filter(|l| l.iter().sum::<usize>() <= MAX_MEMBER_VALUES).map(|_| members)
+}
+
+/// How many nodes [`MemberNodes::members`] writes for `members` at each level below the value
+/// (its `anyOf` and the members themselves at level 0); `None` past 16 levels or 128 names.
+fn member_levels(members: &[&JsonValue]) -> Option<Vec<usize>> {
+    fn walk(v: &JsonValue, depth: usize, out: &mut Vec<usize>) -> Option<()> {
+        if depth > 16 {
+            return None;
+        }
+        if out.len() <= depth {
+            out.resize(depth + 1, 0);
+        }
+        *out.get_mut(depth)? += 1;
+        match v {
+            JsonValue::Array(items) => items.iter().try_for_each(|i| walk(&i.value, depth + 1, out)),
+            JsonValue::Object(ms) if ms.len() <= 128 => {
+                ms.iter().try_for_each(|m| walk(&m.value.value, depth + 1, out))
+            }
+            JsonValue::Object(_) => None,
+            _ => Some(()),
+        }
+    }
+    let mut out = vec![usize::from(members.len() > 1)];
+    for v in members {
+        walk(v, 0, &mut out)?;
+    }
+    Some(out)
+}
+
+/// The stream nodes that hold exactly the members of an `enum` or `const` ([`followed_members`]),
+/// numbered from `base` after the schema's own: an object of its properties, all required and no
+/// other (a key that no name continues dies at once); an array of its items, no more, no fewer;
+/// a string, number or literal as an `enum` of one (a number is watched against it, and judged
+/// where it ends by the subschema's own scan function); several members, an `anyOf` of them.
+struct MemberNodes<'a> {
+    p: &'a TokenStream,
+    base: usize,
+    nodes: Vec<TokenStream>,
+}
+
+impl MemberNodes<'_> {
+    fn next_id(&self) -> u16 {
+        u16::try_from(self.base + self.nodes.len()).unwrap_or(u16::MAX - 1)
+    }
+
+    /// The node that holds exactly `v`.
+    fn value(&mut self, v: &JsonValue) -> u16 {
+        let (me, p) = (self.next_id(), self.p);
+        self.nodes.push(TokenStream::new());
+        let body = match v {
+            JsonValue::Null => quote!(types: 1, enum_types: 1, literals: 1, scalar: 1),
+            JsonValue::Bool(b) => {
+                let literal: u8 = if *b { 2 } else { 4 };
+                quote!(types: 2, enum_types: 2, literals: #literal, scalar: 2)
+            }
+            JsonValue::Number(_) => {
+                let numbers = watched_numbers(&[v]).filter(|n| !n.is_empty()).map(|n| {
+                    let n = number_members(&n, p);
+                    quote!(numbers: #n,)
+                });
+                quote!(types: 12, enum_types: 12, #numbers scalar: 0)
+            }
+            JsonValue::String(x) => {
+                let tab = byte_table(&[x.as_str()]);
+                quote!(types: 16, enum_types: 16, scalar: 16, strings: ::core::option::Option::Some(&[#x]), string_bytes: #tab)
+            }
+            JsonValue::Array(items) => {
+                let ids: Vec<u16> = items.iter().map(|i| self.value(&i.value)).collect();
+                let n = items.len() as u64;
+                quote!(types: 32, prefix: &[#(#ids),*], min_items: #n, max_items: #n)
+            }
+            JsonValue::Object(ms) => {
+                let names: Vec<&str> = ms.iter().map(|m| m.key.as_str()).collect();
+                let ids: Vec<u16> = ms.iter().map(|m| self.value(&m.value.value)).collect();
+                let (tab, bits) = (byte_table(&names), (0..names.len()).fold(0u128, |a, i| a | 1u128 << i));
+                quote!(types: 64, names: &[#(#names),*], name_bytes: #tab, props: &[#(#ids),*], required: #bits, closed: true, keys: #bits)
+            }
+        };
+        let node = quote!(#p::StreamNode { always: false, #body, closure: &[#me], ..#p::StreamNode::ALWAYS });
+        if let Some(slot) = self.nodes.get_mut(usize::from(me).saturating_sub(self.base)) {
+            *slot = node;
+        }
+        me
+    }
+
+    /// The node whose value is one of `members` (the one member's, or an `anyOf` of theirs), and
+    /// what it applies in place.
+    fn members(&mut self, members: &[&JsonValue]) -> (u16, Vec<u16>) {
+        if let [v] = members {
+            let id = self.value(v);
+            return (id, vec![id]);
+        }
+        let (me, p) = (self.next_id(), self.p);
+        self.nodes.push(TokenStream::new());
+        let ids: Vec<u16> = members.iter().map(|v| self.value(v)).collect();
+        let closure: Vec<u16> = std::iter::once(me).chain(ids.iter().copied()).collect();
+        let node = quote!(#p::StreamNode { always: false, any_of: &[#(#ids),*], closure: &[#(#closure),*], ..#p::StreamNode::ALWAYS });
+        if let Some(slot) = self.nodes.get_mut(usize::from(me).saturating_sub(self.base)) {
+            *slot = node;
+        }
+        (me, closure)
+    }
+}
+
 /// Whether node `n` may take an array or object with a member or item that no subschema speaks
 /// of (conservative: any undeclared member or item it does not give a subschema, or one it gives
 /// the schema that accepts everything). A node that applies others in place is left to them
@@ -376,7 +512,10 @@ pub(super) fn shape_of(ir: &Ir, n: NodeId) -> u8 {
         || c.if_.is_some()
         || !c.dependent_schemas.is_empty();
     if !in_place {
-        let own = c.pattern_properties.is_empty() && c.property_names.is_none() && c.contains.is_none();
+        let own = c.pattern_properties.is_empty()
+            && c.property_names.is_none()
+            && c.contains.is_none()
+            && followed_members(c).is_none();
         return if own { shape::PLAIN } else { shape::GENERAL };
     }
     if !only_in_place(c) || c.not.is_some() || c.if_.is_some() {
@@ -665,6 +804,20 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
     }
     let id = |n: NodeId| -> u16 { u16::try_from(n).unwrap_or(u16::MAX - 1) };
     let opt = |n: Option<NodeId>| -> u16 { n.map_or(u16::MAX, id) };
+    // `enum`/`const` members followed value by value: their nodes after the tagged unions'.
+    let mut member_nodes = MemberNodes { p: &p, base: ir.nodes.len() + 2 * tags.len(), nodes: Vec::new() };
+    let mut members_of: Vec<Option<(u16, Vec<u16>)>> = vec![None; ir.nodes.len()];
+    for (n, node) in ir.nodes.iter().enumerate() {
+        let Body::Checks(c) = &node.body else { continue };
+        let Some(m) = followed_members(c) else { continue };
+        let total: usize = member_levels(&m).map_or(0, |l| l.iter().sum());
+        if member_nodes.base + member_nodes.nodes.len() + total >= usize::from(u16::MAX) {
+            break;
+        }
+        if let Some(slot) = members_of.get_mut(n) {
+            *slot = Some(member_nodes.members(&m));
+        }
+    }
     let mut nodes = Vec::new();
     for (n, node) in ir.nodes.iter().enumerate() {
         let scan = sname(ir, n);
@@ -731,6 +884,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 _ => members.iter().fold(0, |a, v| a | literal(v)),
             };
             fields.push(quote!(enum_types: #bits, literals: #literals, enum_text: #text, is_const: #is_const));
+            if let Some((root, _)) = members_of.get(n).and_then(Option::as_ref) {
+                fields.push(quote!(members: #root));
+            }
             if let Some(numbers) = watched_numbers(&members).filter(|n| !n.is_empty()) {
                 let numbers = number_members(&numbers, &p);
                 fields.push(quote!(numbers: #numbers));
@@ -954,7 +1110,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             let (i, t, e) = (opt(c.if_), opt(c.then_), opt(c.else_));
             fields.push(quote!(if_: #i, then_: #t, else_: #e));
         }
-        let closure: Vec<u16> = emitted_closure(ir, n).into_iter().map(id).collect();
+        let mut closure: Vec<u16> = emitted_closure(ir, n).into_iter().map(id).collect();
+        closure.extend(members_of.get(n).and_then(Option::as_ref).into_iter().flat_map(|m| m.1.iter().copied()));
         fields.push(quote!(closure: &[#(#closure),*]));
         let sh = shapes.get(n).copied().unwrap_or(shape::GENERAL);
         if sh != shape::GENERAL {
@@ -1000,6 +1157,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             }
         });
     }
+    nodes.extend(member_nodes.nodes);
     let root = id(ir.root);
     (quote!(#p::Program { root: #root, nodes: &[#(#nodes),*] }), slots, levels, automaton(ir, &shapes))
 }

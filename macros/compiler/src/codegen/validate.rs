@@ -439,7 +439,9 @@ pub fn limit_in(n: &Num, p: &TokenStream) -> TokenStream {
     quote!(#p::Limit::F(::core::primitive::f64::from_bits(#bits)))
 }
 
-/// A constant `SVal` for a schema value (an `enum` member or a `const`).
+/// A constant `SVal` for a schema value (an `enum` member or a `const`). An array's or object's
+/// list is a `const` of its own: a number that is no integer is written with `f64::from_bits`,
+/// which a reference to a temporary would not make `'static` (`{"r": 1.5}`).
 pub(crate) fn sval(j: &JsonValue, k: &TokenStream) -> TokenStream {
     let p = quote!(#k::__private);
     match j {
@@ -452,7 +454,10 @@ pub(crate) fn sval(j: &JsonValue, k: &TokenStream) -> TokenStream {
         JsonValue::String(s) => quote!(#p::SVal::Str(#s)),
         JsonValue::Array(items) => {
             let xs = items.iter().map(|x| sval(&x.value, k));
-            quote!(#p::SVal::Arr(&[#(#xs),*]))
+            quote!(#p::SVal::Arr({
+                const __ITEMS: &[#p::SVal] = &[#(#xs),*];
+                __ITEMS
+            }))
         }
         JsonValue::Object(members) => {
             let ms = members.iter().map(|m| {
@@ -460,7 +465,10 @@ pub(crate) fn sval(j: &JsonValue, k: &TokenStream) -> TokenStream {
                 let x = sval(&m.value.value, k);
                 quote!((#key, #x))
             });
-            quote!(#p::SVal::Obj(&[#(#ms),*]))
+            quote!(#p::SVal::Obj({
+                const __MEMBERS: &[(&::core::primitive::str, #p::SVal)] = &[#(#ms),*];
+                __MEMBERS
+            }))
         }
     }
 }
