@@ -1490,6 +1490,9 @@ pub struct MaskRun {
     /// the texts of the walks that got stuck: alive, no non-empty token allowed, and
     /// `can_finish()` false (a completeness gap, not a soundness bug)
     pub stuck: Vec<String>,
+    /// walks that could not begin: no value satisfies the schema, and nothing is allowed from
+    /// the start (not stuck: the right answer)
+    pub nothing: usize,
     /// every broken guarantee, one line each (empty: the mask behaved)
     pub failures: Vec<String>,
 }
@@ -1706,7 +1709,11 @@ pub fn mask_run<T: Tool>(texts: &[&str], seed: u64, walks: usize) -> MaskRun {
             }
             if allowed.is_empty() {
                 compare_mask(&s, &vocab, &mut mask, &format!("walk {w} (stuck)"), &mut run);
-                run.stuck.push(String::from_utf8_lossy(s.text()).into_owned());
+                if s.text().is_empty() && s.clone().feed(b"").is_dead() {
+                    run.nothing += 1;
+                } else {
+                    run.stuck.push(String::from_utf8_lossy(s.text()).into_owned());
+                }
                 break;
             }
             if steps == WALK_BUDGET {

@@ -632,6 +632,37 @@ fn enum_and_const_of_arrays_and_objects_at_the_first_byte_no_member_continues() 
     root(r#"[]"#, Some("["));
 }
 
+tool_schema! {
+    /// No value satisfies it.
+    pub struct Nothing = false;
+}
+tool_schema! {
+    /// No value satisfies it: its applicators say so.
+    pub struct NothingApplied = {"$defs": {"no": false}, "anyOf": [{"$ref": "#/$defs/no"}, {"not": {}}]};
+}
+tool_schema! {
+    /// No value satisfies it: two branches of its `oneOf` take every value.
+    pub struct NothingOne = {"type": "object", "oneOf": [true, {}, {"required": ["a"]}]};
+}
+
+#[test]
+fn a_schema_no_value_satisfies_is_dead_before_its_first_byte() {
+    for text in [" ", "\n 1", "{}", "\"a\"", "[1]"] {
+        assert_eq!(sure_dies_at::<Nothing>(text), Some(0), "{text:?}");
+        assert_eq!(sure_dies_at::<NothingApplied>(text), Some(0), "{text:?}");
+        assert_eq!(sure_dies_at::<NothingOne>(text), Some(0), "{text:?}");
+    }
+    // Nothing to allow, nothing to finish: a sampler stops at once.
+    let vocab = toolgate::Vocabulary::new(&[b" ".to_vec(), b"{".to_vec(), b"1".to_vec(), Vec::new()]);
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let s = NothingApplied::stream();
+    s.allowed(&vocab, &mut mask);
+    assert_eq!((mask.count(), s.can_finish()), (0, false));
+    assert!(NothingOne::stream().feed(b"").is_dead());
+    // A schema some value satisfies reads whitespace as ever.
+    assert_eq!(sure_dies_at::<Sure>(" \n {}"), None);
+}
+
 #[test]
 fn applicators_die_with_their_branches() {
     // allOf: any branch dead.

@@ -359,7 +359,8 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             num_members: false,
             ff_block: 0,
             sub: None,
-            dead: false,
+            // A schema no value satisfies: dead before any byte (the general automaton explains).
+            dead: prog.never,
             general: None,
         }
     }

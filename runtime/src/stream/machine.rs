@@ -593,7 +593,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             num_exp: false,
             num_watch: ExpWatch::OFF,
             num_members: false,
-            dead: None,
+            // A schema no value satisfies: dead at offset 0, before any byte.
+            dead: if prog.never { Some((0, Fate::Schema)) } else { None },
         }
     }
 

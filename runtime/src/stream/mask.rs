@@ -378,7 +378,8 @@ impl<T: Tool> State<T> {
     /// [`Stream::allowed`] of the text `so_far` (all of it read).
     pub(crate) fn allowed(&self, so_far: &[u8], vocab: &Vocabulary, mask: &mut TokenMask) {
         mask.clear(vocab);
-        if !self.open {
+        // (Where no value satisfies the schema, not even the empty token: the first feed dies.)
+        if !self.open || T::__PROGRAM.never {
             return;
         }
         for &id in &vocab.empty {

@@ -78,6 +78,10 @@ pub struct Program {
     pub nodes: &'static [Node],
     /// the root's id
     pub root: u16,
+    /// no value satisfies the root (`false`, `{"not": {}}`, an `allOf` with a `false`, a
+    /// `oneOf` of two `true`s, …, as the macro finds it): a stream is dead before its first
+    /// byte, whitespace included
+    pub never: bool,
 }
 
 /// One subschema. Fields that do not apply hold their "absent" value ([`Node::ALWAYS`]).

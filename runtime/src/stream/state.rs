@@ -51,7 +51,8 @@ fn not_utf8() -> Error {
 impl<T: Tool> State<T> {
     /// Whether the first reader reads (from the start of a text): the flat reader always, the
     /// quick reader where the lean automaton reads after it.
-    pub(crate) const FIRST: bool = T::__Automaton::QUICK || <T::__Reader as Reader>::FLAT;
+    /// (Not where no value satisfies the schema: the automaton is dead from the start.)
+    pub(crate) const FIRST: bool = (T::__Automaton::QUICK || <T::__Reader as Reader>::FLAT) && !T::__PROGRAM.never;
 
     /// The state at the start of a text.
     #[inline(always)]

@@ -267,6 +267,25 @@ fn enum_strings(c: &Checks) -> Option<usize> {
     }
 }
 
+/// Whether no value satisfies node `n`, as its applicators alone tell (conservative: `false`, a
+/// `$ref` or an `allOf` part that accepts nothing, an `anyOf` or `oneOf` whose every branch does,
+/// a `oneOf` with two branches that accept everything, a `not` of one; looked at 16 deep).
+fn accepts_nothing(ir: &Ir, n: NodeId, depth: u32) -> bool {
+    let c = match &ir.node(n).body {
+        Body::Never => return true,
+        Body::Always => return false,
+        Body::Checks(c) => c,
+    };
+    let none = |m: NodeId| depth < 16 && accepts_nothing(ir, m, depth + 1);
+    let all = |m: NodeId| matches!(ir.node(m).body, Body::Always);
+    c.reference.as_ref().is_some_and(|r| none(r.value.1))
+        || c.all_of.iter().any(|&m| none(m))
+        || (!c.any_of.is_empty() && c.any_of.iter().all(|&m| none(m)))
+        || (!c.one_of.is_empty()
+            && (c.one_of.iter().all(|&m| none(m)) || c.one_of.iter().filter(|&&m| all(m)).nth(1).is_some()))
+        || c.not.is_some_and(all)
+}
+
 /// Most values the stream program writes for one subschema's `enum`/`const` of arrays and
 /// objects ([`followed_members`]).
 const MAX_MEMBER_VALUES: usize = 512;
@@ -786,6 +805,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             quote! {
                 #p::Program {
                     root: 0,
+                    never: false,
                     nodes: &[#p::StreamNode { always: false, lookback: true, scan: #scan, check: |x, at, c| #check(x, at, c), ..#p::StreamNode::ALWAYS }],
                 }
             },
@@ -1158,6 +1178,6 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         });
     }
     nodes.extend(member_nodes.nodes);
-    let root = id(ir.root);
-    (quote!(#p::Program { root: #root, nodes: &[#(#nodes),*] }), slots, levels, automaton(ir, &shapes))
+    let (root, never) = (id(ir.root), accepts_nothing(ir, ir.root, 0));
+    (quote!(#p::Program { root: #root, never: #never, nodes: &[#(#nodes),*] }), slots, levels, automaton(ir, &shapes))
 }
