@@ -467,7 +467,9 @@ tool_schema! {
             "capped": {"oneOf": [{"required": ["a"]}, {"required": ["a"], "maxProperties": 1}]},
             "nested": {"type": "array", "items": {"not": {"required": ["x"]}}},
             "few": {"not": {"minProperties": 2}},
-            "scalar": {"not": {"type": "object"}}
+            "scalar": {"not": {"type": "object"}},
+            "loose": {"oneOf": [{"required": ["a"]}, {"properties": {"b": true}}]},
+            "listed": {"not": {"minProperties": 1}}
         },
         "additionalProperties": false
     };
@@ -538,6 +540,12 @@ fn members_present_decide_one_of_not_and_if_when_their_key_closes() {
     // What asks nothing of an object's members takes every object: at the brace.
     dies(r#"{"scalar": {}}"#, "{}", 0, "not");
     lives(r#"{"scalar": [1]}"#);
+    // Nor of an array's items: both branches take every array, at its bracket.
+    dies(r#"{"loose": [1]}"#, "[1]", 0, "oneOf");
+    dies(r#"{"loose": {"c": 1, "a": 2}}"#, "a\"", 1, "oneOf");
+    lives(r#"{"loose": {"b": 1}}"#);
+    dies(r#"{"listed": []}"#, "[]", 0, "not");
+    lives(r#"{"listed": {}}"#);
 
     // The same in a flat tool's root object (the flat reader hands the text to the automaton
     // at that byte).

@@ -2845,8 +2845,11 @@ fn sure_within(prog: &Program, n: u16, kind: Kind, number: Option<&[u8]>, budget
         return true;
     }
     let bits = kind.bits();
-    if kind == Kind::Object && c.required == 0 && c.min_props == 0 && c.presence_only(prog) {
-        // Asks for no member: every object has what it asks ([`Machine::present`]).
+    if (kind == Kind::Object && c.required == 0 && c.min_props == 0 && c.presence_only(prog))
+        || (kind == Kind::Array && c.any_array(prog))
+    {
+        // Asks for no member: every object has what it asks ([`Machine::present`]); nothing of
+        // an array's items.
         return true;
     }
     if *budget == 0

@@ -405,6 +405,21 @@ impl Node {
             && self.props.iter().all(|&p| p == NONE || prog.node(p).always)
     }
 
+    /// Whether this subschema takes every array: it allows arrays, says nothing of their items
+    /// or counts, and applies nothing in place.
+    pub(crate) fn any_array(&self, prog: &Program) -> bool {
+        self.in_place_free()
+            && self.types & ty::ARRAY != 0
+            && !self.lookback
+            && !self.unique
+            && !self.unevaluated_items
+            && self.prefix.is_empty()
+            && (self.items == NONE || prog.node(self.items).always)
+            && self.min_items == 0
+            && self.max_items == u64::MAX
+            && self.contains == NONE
+    }
+
     /// Whether [`Node::closed`] comes from `unevaluatedProperties` (which a violation names).
     #[inline]
     pub(crate) fn closed_unevaluated(&self) -> bool {
