@@ -377,17 +377,24 @@ fn sure_dies_at<T: Tool>(text: &str) -> Option<usize> {
     dead
 }
 
+/// `text` dies for tool `T` at the `k`-th byte of `needle`, in every reader
+/// ([`sure_dies_at`]), of a violation of `keyword`.
+fn dies_for<T: Tool>(text: &str, needle: &str, k: usize, keyword: &str) {
+    assert_eq!(sure_dies_at::<T>(text), Some(at(text, needle, k)), "{text}");
+    let Progress::Dead(d) = T::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+    assert_eq!(d.violation().map(toolgate::Violation::keyword), Some(keyword), "{text}");
+}
+
+/// `text` is valid for tool `T`, and no reader finds it dead on the way.
+fn lives_for<T: Tool>(text: &str) {
+    assert_eq!(sure_dies_at::<T>(text), None, "{text}");
+    assert!(T::is_valid_json(text), "{text}");
+}
+
 #[test]
 fn not_and_one_of_die_where_a_subschema_takes_every_value_of_the_kind() {
-    let dies = |text: &str, needle: &str, keyword: &str| {
-        assert_eq!(sure_dies_at::<Sure>(text), Some(at(text, needle, 0)), "{text}");
-        let Progress::Dead(d) = Sure::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
-        assert_eq!(d.violation().map(toolgate::Violation::keyword), Some(keyword), "{text}");
-    };
-    let lives = |text: &str| {
-        assert_eq!(sure_dies_at::<Sure>(text), None, "{text}");
-        assert!(Sure::is_valid_json(text), "{text}");
-    };
+    let dies = |text: &str, needle: &str, keyword: &str| dies_for::<Sure>(text, needle, 0, keyword);
+    let lives = lives_for::<Sure>;
     // `not` of every string: at the quote; of integers, a number only where it ends.
     dies(r#"{"no_string": "x"}"#, "\"x", "not");
     lives(r#"{"no_string": 5}"#);
@@ -498,15 +505,7 @@ tool_schema! {
 
 #[test]
 fn members_present_decide_one_of_not_and_if_when_their_key_closes() {
-    let dies = |text: &str, needle: &str, k: usize, keyword: &str| {
-        assert_eq!(sure_dies_at::<Present>(text), Some(at(text, needle, k)), "{text}");
-        let Progress::Dead(d) = Present::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
-        assert_eq!(d.violation().map(toolgate::Violation::keyword), Some(keyword), "{text}");
-    };
-    let lives = |text: &str| {
-        assert_eq!(sure_dies_at::<Present>(text), None, "{text}");
-        assert!(Present::is_valid_json(text), "{text}");
-    };
+    let (dies, lives) = (dies_for::<Present>, lives_for::<Present>);
     // Both branches of "exactly one of path and url": at the closing quote of the second key,
     // escaped or not, however far the object goes on.
     dies(r#"{"source": {"path": "a", "url": "b"}}"#, "url\"", 3, "oneOf");
@@ -589,15 +588,7 @@ tool_schema! {
 
 #[test]
 fn enum_and_const_of_arrays_and_objects_at_the_first_byte_no_member_continues() {
-    let dies = |text: &str, needle: &str, k: usize, keyword: &str| {
-        assert_eq!(sure_dies_at::<Members>(text), Some(at(text, needle, k)), "{text}");
-        let Progress::Dead(d) = Members::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
-        assert_eq!(d.violation().map(toolgate::Violation::keyword), Some(keyword), "{text}");
-    };
-    let lives = |text: &str| {
-        assert_eq!(sure_dies_at::<Members>(text), None, "{text}");
-        assert!(Members::is_valid_json(text), "{text}");
-    };
+    let (dies, lives) = (dies_for::<Members>, lives_for::<Members>);
     // Any order of the members, numbers by value, escapes decoded.
     lives(r#"{"point": {"x": 1, "y": [true, null, "a"]}}"#);
     lives(r#"{"point": {"y": [true, null, "\u0061"], "x": 1.0}}"#);
