@@ -2339,3 +2339,27 @@ fn masks_after<T: Tool>(pieces: &[&[u8]]) -> Vec<Vec<usize>> {
     }
     out
 }
+
+tool_schema! {
+    /// A union of objects the flat reader reads, given an array.
+    pub struct LooseUnion = {
+        "type": "object",
+        "properties": {"u": {"oneOf": [
+            {"properties": {"a": {"type": "string"}}, "required": ["a"]},
+            {"properties": {"b": {"type": "integer"}}, "required": ["b"]}
+        ]}}
+    };
+}
+
+#[test]
+fn a_flat_union_of_objects_dies_where_both_branches_take_the_value() {
+    assert!(toolgate::Stream::<LooseUnion>::__flat());
+    // Neither branch says anything of arrays or strings: both take every one, at its first byte.
+    for text in [r#"{"u": [1]}"#, r#"{"u": "s"}"#] {
+        assert_eq!(sure_dies_at::<LooseUnion>(text), Some(6), "{text}");
+    }
+    lives_for::<LooseUnion>(r#"{"u": {"a": "x"}}"#);
+    // Both objects, which their values decide: where the object closes.
+    let both = r#"{"u": {"a": "x", "b": 1}}"#;
+    assert_eq!(sure_dies_at::<LooseUnion>(both), Some(both.len() - 2));
+}
