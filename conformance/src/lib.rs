@@ -1618,6 +1618,8 @@ fn close_walk<T: Tool>(
                 let text = String::from_utf8_lossy(s.text()).into_owned();
                 if std::str::from_utf8(s.text()).is_err() || !T::is_valid_json(&text) {
                     failures.push(format!("closing a walk: can_finish() was true, yet the text is invalid: {text:?}"));
+                } else if let Err(e) = s.finish() {
+                    failures.push(format!("closing a walk: can_finish() was true, yet finish() fails ({e}): {text:?}"));
                 }
                 return true;
             }
@@ -1668,7 +1670,9 @@ fn close_walk<T: Tool>(
 ///   budget) equals brute force too.
 ///
 /// A walk with nothing non-empty allowed that cannot finish is stuck: a completeness gap of the
-/// stream, recorded in [`MaskRun::stuck`], not a failure.
+/// stream, recorded in [`MaskRun::stuck`], not a failure (unless it is at the start, under a
+/// schema no value satisfies: [`MaskRun::nothing`]). A walk cut at the budget is given closing
+/// tries ([`close_walk`]); those that no try ends are recorded in [`MaskRun::unclosed`].
 #[must_use]
 pub fn mask_run<T: Tool>(texts: &[&str], seed: u64, walks: usize) -> MaskRun {
     let pieces = mask_vocabulary(texts, seed);
