@@ -2323,7 +2323,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
 
     /// Whether subschema `n` asks of the object of frame `level` only members that it has
     /// already ([`Node::presence_only`]: `required`, `minProperties`): no member to come can
-    /// break it. Decided where a key closes.
+    /// break it. Looked at where a key closes and where a `,` promises a member (one that asks
+    /// for nothing is sure at the brace: `sure_within`).
     fn present(&self, level: usize, n: u16) -> bool {
         let Some(f) = self.frames.get(level).filter(|f| f.kind == Kind::Object) else { return false };
         let node = self.prog.node(n);
