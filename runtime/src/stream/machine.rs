@@ -1317,8 +1317,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let count = f.count;
         let (lo, hi, object) = (usize::from(f.lo), usize::from(f.hi), f.kind == Kind::Object);
         let mut died = false;
-        // A member more may make sure a subschema that asks for `minProperties` only
-        // ([`Machine::present`]), which decides a `oneOf`, a `not` or an `if` here.
+        // A member more may make sure a subschema that asks for `minProperties`
+        // ([`Machine::present`]), which may decide a `oneOf`, a `not` or an `if` here.
         let mut resettle = false;
         for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
             if s.st != St::Open {
@@ -1327,7 +1327,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             s.count = count;
             let node = self.prog.node(s.node);
             if object {
-                resettle |= !node.one_of.is_empty() || node.not != NONE || node.if_ != NONE;
+                resettle |= node.min_props > 0 && node.presence_only(self.prog);
                 if u64::from(count) > node.max_props {
                     s.st = St::Dead;
                     s.why = Why::MaxProperties;
@@ -1758,14 +1758,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             None
         };
         let prog: &'static Program = self.prog;
-        // A slot that applies subschemas in place: the key may have made one of them sure
-        // ([`Machine::present`]), which decides a `oneOf`, a `not` or an `if`.
+        // A subschema that asks only for members: the key may have made it sure
+        // ([`Machine::present`]), which may decide a `oneOf`, a `not` or an `if`.
         let mut resettle = false;
         for i in usize::from(f.lo)..usize::from(f.hi) {
             let Some(s) = self.slots.get(i) else { continue };
             let (st, seen) = (s.st, s.seen);
             let node = prog.node(s.node);
-            resettle |= st == St::Open && (!node.one_of.is_empty() || node.not != NONE || node.if_ != NONE);
+            resettle |= st == St::Open && node.presence_only(prog);
             let sel = if s.kfollow {
                 exact_name(s.cands, node.names, s.koff)
             } else {
