@@ -305,8 +305,8 @@ pub mod __private {
     pub use crate::stream::machine::{in_bounds as stream_in_bounds, Machine};
     pub use crate::stream::members::NumMember;
     pub use crate::stream::program::{
-        scan_never as stream_scan_never, shape as stream_shape, Node as StreamNode, Program, Tagged as StreamTagged,
-        NONE,
+        scan_never as stream_scan_never, scan_number_is as stream_scan_number_is, shape as stream_shape,
+        Node as StreamNode, Program, Tagged as StreamTagged, NONE,
     };
     pub use crate::stream::quick::Quick;
     pub use crate::stream::Automaton as StreamAutomaton;

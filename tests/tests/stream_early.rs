@@ -615,7 +615,14 @@ fn enum_and_const_of_arrays_and_objects_at_the_first_byte_no_member_continues() 
     dies(r#"{"shape": [1, 3]}"#, "3", 0, "enum");
     dies(r#"{"shape": "nonE"}"#, "E", 0, "enum");
     lives(r#"{"pair": [{"a": "b"}, 2]}"#);
+    lives(r#"{"pair": [{"a": "b"}, 2.0e0]}"#);
     dies(r#"{"pair": [{"a": "c"}, 2]}"#, "c", 0, "const");
+    // A number that may still become a member (`0` may be `0.99999999999999999999`, which is
+    // `1`): where it ends, by value.
+    lives(r#"{"pair": [{"a": "b"}, 20e-1 ]}"#);
+    dies(r#"{"point": {"x": 0, "y": []}}"#, ", \"y", 0, "const");
+    dies(r#"{"pair": [{"a": "b"}, 1 ]}"#, " ]", 0, "const");
+    dies(r#"{"pair": [{"a": "b"}, 2.5]}"#, "5", 0, "const");
     dies(r#"{"pair": [{"a": "b"}, 2, 3]}"#, ", 3", 0, "const");
     // At the root, the whole stream reads them.
     let root = |text: &str, needle: Option<&str>| {
@@ -629,6 +636,74 @@ fn enum_and_const_of_arrays_and_objects_at_the_first_byte_no_member_continues() 
     root(r#"{"op": "go", "speed": 4}"#, Some("4"));
     root(r#"{"op": "walk"}"#, Some("walk"));
     root(r#"[]"#, Some("["));
+}
+
+tool_schema! {
+    /// Closed objects beside `patternProperties`: a key dies where no declared name continues
+    /// it and no pattern can match it any more.
+    pub struct PatternKeys = {
+        "type": "object",
+        "properties": {
+            "env": {
+                "type": "object",
+                "properties": {"path": {"type": "string"}},
+                "patternProperties": {"^x-[a-z]+$": {"type": "string"}, "^[A-Z_]+$": {"type": "integer"}},
+                "additionalProperties": false
+            },
+            "one": {"type": "object", "patternProperties": {"^id[0-9]": true}, "additionalProperties": false},
+            "loose": {"type": "object", "patternProperties": {"id": true}, "additionalProperties": false},
+            "named": {
+                "type": "object",
+                "patternProperties": {"^a": true},
+                "propertyNames": {"maxLength": 3},
+                "additionalProperties": false
+            },
+            "seen": {
+                "type": "object",
+                "properties": {"k": true},
+                "patternProperties": {"^p": true},
+                "unevaluatedProperties": false
+            }
+        },
+        "additionalProperties": false
+    };
+}
+
+#[test]
+fn keys_beside_pattern_properties_die_where_no_name_or_pattern_continues_them() {
+    let dies = |text: &str, needle: &str| dies_for::<PatternKeys>(text, needle, 0, "additionalProperties");
+    let lives = lives_for::<PatternKeys>;
+    // A name, a key each pattern matches, escaped or not.
+    lives(r#"{"env": {"path": "/", "x-abc": "1", "HOME_DIR": 2, "x-\u0061": "", "\u0050": 1}}"#);
+    // Neither `path`, nor `x-…`, nor capitals: at the byte.
+    dies(r#"{"env": {"pax": 1}}"#, "x\"");
+    dies(r#"{"env": {"pat": 1}}"#, "\": 1");
+    dies(r#"{"env": {"x-a1": 1}}"#, "1\"");
+    dies(r#"{"env": {"HOMe": 1}}"#, "e\"");
+    dies(r#"{"env": {"x_": 1}}"#, "_\"");
+    dies(r#"{"env": {"\u0078-A": 1}}"#, "A\"");
+    // A declared name present already is no way out: a repeat, where the patterns are dead too
+    // (at the escape's last digit when it decides).
+    dies(r#"{"env": {"path": "/", "pa": 1}}"#, "pa\"");
+    dies_for::<PatternKeys>(r#"{"env": {"path": "/", "\u0070": 1}}"#, "0070", 3, "additionalProperties");
+    lives(r#"{"env": {"path": "/", "PATH": 1}}"#);
+    // Where a key may still become one, it lives until it closes.
+    dies(r#"{"env": {"x-": "1"}}"#, "\": \"1");
+    dies(r#"{"env": {"": 1}}"#, "\": 1");
+    // No declared name at all: the pattern alone.
+    lives(r#"{"one": {"id7x": 1}}"#);
+    dies(r#"{"one": {"ix": 1}}"#, "x\"");
+    dies(r#"{"one": {"idx": 1}}"#, "x\"");
+    // `unevaluatedProperties: false` beside its own pattern and the declared name.
+    lives(r#"{"seen": {"k": 1, "pq": 2}}"#);
+    dies_for::<PatternKeys>(r#"{"seen": {"q": 1}}"#, "q\"", 0, "unevaluatedProperties");
+    // An unanchored pattern may match until the key closes.
+    lives(r#"{"loose": {"a-long-id": 1}}"#);
+    dies(r#"{"loose": {"a-long-i": 1}}"#, "\": 1");
+    // Beside `propertyNames`: each says its own.
+    lives(r#"{"named": {"abc": 1}}"#);
+    dies(r#"{"named": {"b": 1}}"#, "b\"");
+    dies_for::<PatternKeys>(r#"{"named": {"abcd": 1}}"#, "abcd", 3, "propertyNames");
 }
 
 tool_schema! {
@@ -1022,10 +1097,11 @@ fn unevaluated_properties_false_closes_objects_as_additional_properties_does() {
     // `not` evaluates nothing: "q" is unevaluated whatever the rest.
     assert_eq!(dies_at::<Unevaluated>(r#"{"not": {"p": 1}}"#), None);
     early_unevaluated(r#"{"not": {"q": 1}}"#, "q", 0);
-    // Its own `patternProperties`: a key that is no declared name and that no pattern matches,
-    // when it closes (as beside `additionalProperties: false`).
+    // Its own `patternProperties`: at the first character of a key that no declared name
+    // continues and no pattern can match (as beside `additionalProperties: false`).
     assert_eq!(dies_at::<Unevaluated>(r#"{"own_pattern": {"a": 1, "x-b": 2}}"#), None);
-    early_unevaluated(r#"{"own_pattern": {"a": 1, "b": 2}}"#, "b\"", 1);
+    early_unevaluated(r#"{"own_pattern": {"a": 1, "b": 2}}"#, "b\"", 0);
+    early_unevaluated(r#"{"own_pattern": {"a": 1, "x_": 2}}"#, "_\"", 0);
     // A part with `patternProperties` or its own `unevaluatedProperties` may evaluate any name:
     // decided when the object closes.
     assert_eq!(dies_at::<Unevaluated>(r#"{"pattern": {"a": 1, "x-b": 2}}"#), None);

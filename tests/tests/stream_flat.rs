@@ -834,9 +834,9 @@ tool_schema! {
 
 tool_schema! {
     /// `patternProperties`: one pattern per object, in an object that takes no other
-    /// undeclared names (a name the pattern does not match dead where it closes, as the
-    /// automaton has it) and in one that takes others too (`additionalProperties`' where the
-    /// pattern does not match).
+    /// undeclared names (a key dead, as the automaton has it, at the byte where no declared
+    /// name continues it and the pattern can no longer match it) and in one that takes others
+    /// too (`additionalProperties`' where the pattern does not match).
     pub struct Labeled = {
         "type": "object",
         "properties": {
@@ -2561,7 +2561,6 @@ fn the_flat_reader_reads_pattern_properties() {
             r#"{"wide": {"été": true, "日本": false, "Ωmega": true}}"#,
             r#"{"ext": {"x-rate": 5, "id": 1, "other": "s", "x-": 0, "x": "y"}}"#,
             r#"{"ext": {"\u0078-a": 1, "\u0069d": 2, "\u0069": "i"}}"#,
-            r#"{"labels": {"k\u0061": "v", "\u004bind": "a"}, "wide": {"\u00e9t\u00e9": true}}"#,
         ],
         &[
             r#"{"labels": {"App": "x"}}"#,
@@ -2588,22 +2587,27 @@ fn the_flat_reader_reads_pattern_properties() {
             r#"{"ext": {"id": "1"}}"#,
         ],
     );
-    // Dead where the automaton dies: at the quote that closes a key the pattern does not match,
-    // at a `,` past the `maxProperties`.
+    // An escape in the key of an object closed beside its pattern is the automaton's (the
+    // pattern's automaton steps the characters it decodes to).
+    let text = r#"{"labels": {"k\u0061": "v", "\u004bind": "a"}, "wide": {"\u00e9t\u00e9": true}}"#;
+    assert!(Labeled::is_valid_json(text) && !all_cuts::<Labeled>(text));
+    // Dead where the automaton dies: at a key's byte that no declared name continues and the
+    // pattern can no longer match, at the quote that closes a key no name is and the pattern
+    // does not match, at a `,` past the `maxProperties`.
     for text in [
-        r#"{"labels": {"A""#,
-        r#"{"labels": {"a-""#,
+        r#"{"labels": {"A"#,
+        r#"{"labels": {"a-"#,
+        r#"{"labels": {"Ki1"#,
         r#"{"labels": {"Kin""#,
         r#"{"labels": {"""#,
-        r#"{"wide": {"ab1""#,
+        r#"{"wide": {"ab1"#,
         r#"{"labels": {"a": "1", "b": "2", "c": "3", "d": "4","#,
     ] {
         dead_at_its_last_byte::<Labeled>(text);
     }
-    // Not before: a key's byte that the pattern cannot take is alive (the key is matched where
-    // it closes).
+    // Not before: a key a declared name may still become is read on.
     let mut s = Labeled::stream();
-    assert!(!s.feed(br#"{"labels": {"A-"#).is_dead() && s.__quick());
+    assert!(!s.feed(br#"{"labels": {"Ki"#).is_dead() && s.__quick());
     // Characters cut short or broken in such a key: each feed as the automaton answers it.
     let cut: [&[u8]; 4] = [
         b"{\"wide\": {\"\xC3\": true}}",

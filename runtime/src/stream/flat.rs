@@ -4,8 +4,9 @@
 //! objects and arrays of such values in turn, at most 8 deep, each object with at most 64
 //! declared names (its undeclared members free, or of one such value, or none; or, with one
 //! `patternProperties` entry that none of its names matches, of that entry's value where the
-//! pattern matches the name, judged where the name closes; its `propertyNames`' lengths and
-//! `pattern` checked at each byte of a name), each array with
+//! pattern matches the name, judged where the name closes, and in a closed object dead at the
+//! byte where no declared name continues the name and the pattern can no longer match it; its
+//! `propertyNames`' lengths and `pattern` checked at each byte of a name), each array with
 //! its `prefixItems` and one `items` (counts, `uniqueItems` and `contains` without `maxContains`
 //! allowed, the last judged where the array closes); a value may also be a
 //! union of such values that take different kinds (read as the branch its first byte picks), a
@@ -247,7 +248,8 @@ pub trait FlatSpec: 'static {
     /// number of a member whose undeclared name the pattern matches.
     fn key_pattern(o: u32) -> Option<(&'static Pattern, u32)>;
     /// Object `o`'s `propertyNames`, when they say something of a name: their `pattern`, their
-    /// `minLength` and their `maxLength`.
+    /// `minLength` and their `maxLength`; or, for an object closed beside its `patternProperties`
+    /// entry, that entry's pattern and no lengths (its death leaves only the declared names).
     fn key_names(o: u32) -> Option<(Option<&'static Pattern>, u64, u64)>;
     /// The value read for a name (its value `p`) of the union of objects around it, its
     /// branches `live` alive that take the name: `p` itself, or, when the branches that declare
@@ -437,6 +439,10 @@ fn skip_ws(text: &[u8], mut i: usize) -> usize {
 /// A `pattern`'s automaton that matched whatever follows ([`FlatReader`]'s `cand`; its states
 /// are `u32`s).
 const MATCHED: u64 = u64::MAX;
+
+/// The pattern's automaton of a closed object's `patternProperties` entry died on the key
+/// ([`FlatReader`]'s `sig` under [`Esc::Named`]): only a declared name may still continue it.
+const KEY_DEAD: u64 = u64::MAX - 1;
 
 /// Where the text stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1163,10 +1169,13 @@ impl<S: FlatSpec> FlatReader<S> {
         if b == b'\\' {
             return false;
         }
+        // A closed object's pattern: its death leaves the declared names, and where the key
+        // closes, the name, declared or matched, is judged as any other ([`FlatReader::undeclared`]).
+        let keyed = self.keyed();
         if b == b'"' && self.utf.0 == 0 {
             let matched =
                 state == MATCHED || pattern.is_some_and(|p| u32::try_from(state).is_ok_and(|s| p.matches_at_end(s)));
-            if chars < min || !matched {
+            if !keyed && (chars < min || !matched) {
                 return false;
             }
         } else {
@@ -1180,6 +1189,7 @@ impl<S: FlatSpec> FlatReader<S> {
                 next = match how {
                     Stepped::Live => u64::from(s),
                     Stepped::Matched => MATCHED,
+                    Stepped::Dead if keyed => KEY_DEAD,
                     Stepped::Dead | Stepped::Unknown => return false,
                 };
             }
@@ -1217,8 +1227,17 @@ impl<S: FlatSpec> FlatReader<S> {
     /// where the name closes, as the automaton tells it).
     #[inline(always)]
     fn open_takes(&self) -> bool {
-        (S::object(self.inner.cont).extra != NONE || S::key_pattern(self.inner.cont).is_some())
+        (S::object(self.inner.cont).extra != NONE
+            || (S::key_pattern(self.inner.cont).is_some() && self.sig != KEY_DEAD))
             && (!S::LIVE || Self::open_alive(self.inner.cont, self.inner.live))
+    }
+
+    /// Whether the current object is closed beside its `patternProperties` entry: its keys are
+    /// read under [`Esc::Named`] with that pattern ([`FlatSpec::key_names`]), whose death leaves
+    /// only the declared names ([`KEY_DEAD`]).
+    #[inline]
+    fn keyed(&self) -> bool {
+        S::object(self.inner.cont).extra == NONE && S::key_pattern(self.inner.cont).is_some()
     }
 
     /// A key whose closing quote is at `at` that is no candidate name: a member read as the

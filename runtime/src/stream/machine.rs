@@ -1371,12 +1371,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         self.key_escaped = false;
         for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
             let node = self.prog.node(s.node);
-            named |= s.st == St::Open && node.property_names != NONE;
+            named |= s.st == St::Open && (node.property_names != NONE || node.key_names != NONE);
             s.koff = 0;
             s.sel = NONE;
             s.pats = 0;
-            // Followed byte by byte only where a key can die before it closes.
-            let early = node.closed && node.patterns.is_empty() && s.st == St::Open;
+            // Followed byte by byte only where a key can die before it closes (beside patterns,
+            // where they are stepped on it too: `key_names`).
+            let early = node.closed && (node.patterns.is_empty() || node.key_names != NONE) && s.st == St::Open;
             s.cands = if early { all_bits(node.names.len()) } else { 0 };
             s.kfollow = early;
             follow |= early;
@@ -1439,14 +1440,15 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let level = self.depth as usize - 1;
             if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
                 let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
-                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
-                    if !s.kfollow {
+                for i in lo..hi {
+                    let Some(node) = self.slots.get(i).filter(|s| s.kfollow).map(|s| prog.node(s.node)) else {
                         continue;
-                    }
-                    let node = prog.node(s.node);
+                    };
+                    let unmatched = self.key_unmatched(level, node.key_names);
+                    let Some(s) = self.slots.get_mut(i) else { continue };
                     s.cands = filter_bits(s.cands, |i| node.names.get(i).is_some_and(|n| fits(n, s.koff)));
                     let props = s.cands & node.keys;
-                    if s.st == St::Open && props & !s.seen == 0 {
+                    if s.st == St::Open && props & !s.seen == 0 && unmatched {
                         s.st = St::Dead;
                         s.why = if props == 0 { Why::AdditionalProperty } else { Why::Repeat };
                         died = true;
@@ -1521,14 +1523,21 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let level = self.depth as usize - 1;
             if let Some(f) = self.frames.get(level).filter(|_| level < self.nf) {
                 let (lo, hi) = (usize::from(f.lo), usize::from(f.hi));
-                for s in self.slots.get_mut(lo..hi).into_iter().flatten() {
-                    if !s.kfollow {
+                let prog: &'static Program = self.prog;
+                for i in lo..hi {
+                    let Some(node) = self.slots.get(i).filter(|s| s.kfollow).map(|s| prog.node(s.node)) else {
                         continue;
-                    }
-                    let node = self.prog.node(s.node);
+                    };
+                    // (Beside patterns, the key frame steps them after this: where one dies at
+                    // this byte, `child_deaths` finds the names gone.)
+                    let unmatched = self.key_unmatched(level, node.key_names);
+                    let Some(s) = self.slots.get_mut(i) else { continue };
                     s.cands = narrow_byte(node.name_bytes, s.cands, s.koff as usize, b);
                     s.koff += 1;
                     let props = s.cands & node.keys;
+                    if !unmatched {
+                        continue;
+                    }
                     if s.st == St::Open && props != 0 && props & !s.seen == 0 {
                         // Only a declared name already present continues this key: a repeat
                         // (not JSON) or an undeclared name (not allowed here).
@@ -1966,6 +1975,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 let node = self.prog.node(p.node);
                 if key {
                     self.add(node.property_names, lo);
+                    self.add(node.key_names, lo);
                 } else {
                     for_requests(node, &p, parent.kind, parent.count, |n, c| {
                         contains |= c;
@@ -2408,6 +2418,16 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         None
     }
 
+    /// Whether no pattern can match the key being read in the object of frame `level` any more,
+    /// as subschema `n` (a node's [`Node::key_names`], stepped in the key's frame) says: `true`
+    /// for [`NONE`] (no pattern), `false` while it lives or where the key has no frame.
+    fn key_unmatched(&self, level: usize, n: u16) -> bool {
+        n == NONE
+            || (self.nf == level + 2
+                && self.frames.get(level + 1).is_some_and(|f| f.key)
+                && self.status(level + 1, n) == St::Dead)
+    }
+
     /// Slots of frame `level` whose required child (in frame `level + 1`) died.
     fn child_deaths(&mut self, level: usize) {
         let (Some(f), Some(c)) = (self.frames.get(level).copied(), self.frames.get(level + 1).copied()) else {
@@ -2421,7 +2441,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let node = self.prog.node(p.node);
             let mut why = None;
             if c.key {
-                if node.property_names != NONE && self.status(level + 1, node.property_names) == St::Dead {
+                let props = p.cands & node.keys & !p.seen;
+                if p.kfollow && props == 0 && node.key_names != NONE && self.key_unmatched(level, node.key_names) {
+                    // No pattern can match the key any more, nor a declared name not present yet
+                    // become it.
+                    why = Some(if p.cands & node.keys == 0 { Why::AdditionalProperty } else { Why::Repeat });
+                } else if node.property_names != NONE && self.status(level + 1, node.property_names) == St::Dead {
                     why = Some(Why::PropertyName);
                 }
             } else {

@@ -186,6 +186,12 @@ pub struct Node {
     pub patterns: &'static [(&'static Pattern, u16)],
     /// `propertyNames`
     pub property_names: u16,
+    /// a [`Node::closed`] object beside `patternProperties`: a subschema the macro writes whose
+    /// strings are exactly the keys a pattern matches (one `pattern`, or an `anyOf` of one per
+    /// `patternProperties`), applied to each key as `propertyNames` is. Where it is dead and no
+    /// declared name that is not present yet continues the key, the member is not allowed (or
+    /// a repeat). The key is still judged exactly where it closes. [`NONE`] when absent.
+    pub key_names: u16,
     /// `minProperties` (0 when absent)
     pub min_props: u64,
     /// `maxProperties` (`u64::MAX` when absent)
@@ -266,6 +272,22 @@ pub fn scan_never(_: &mut Scanner<'_>) -> Step {
     Err(Halt::Invalid)
 }
 
+/// The scan function of a number member of an `enum`/`const` of arrays or objects, as the macro
+/// writes it ([`Node::members`]): the number read equals `member`, compared by value as `enum`
+/// compares numbers inside arrays and objects (`1.0` is `1`).
+///
+/// # Errors
+///
+/// [`Halt::Invalid`] for another number or any other value, [`Halt::Syntax`] for no number.
+pub fn scan_number_is(sc: &mut Scanner<'_>, member: Limit) -> Step {
+    let n = sc.number()?;
+    if crate::num::cmp_limit(&n, member).is_eq() {
+        Ok(())
+    } else {
+        Err(Halt::Invalid)
+    }
+}
+
 fn check_none(_: &serde_json::Value, _: &Path<'_>, _: &mut Collect) -> bool {
     true
 }
@@ -306,6 +328,7 @@ impl Node {
         keys: 0,
         patterns: &[],
         property_names: NONE,
+        key_names: NONE,
         min_props: 0,
         max_props: u64::MAX,
         dep_required: &[],

@@ -1100,6 +1100,15 @@ impl<'a> Flat<'a> {
             Some(n) => property_names(ir, n)?,
             None => None,
         };
+        // A closed object beside its pattern: a key dies where no declared name continues it
+        // and the pattern can no longer match it (as the automaton has it), the pattern's
+        // automaton stepped on the key as `propertyNames`' is (then the only one: beside
+        // `propertyNames`, the automaton's).
+        let names_rule = match (&pattern, closed) {
+            (Some(_), true) if names_rule.is_some() => return None,
+            (Some((name, _)), true) => Some((Some(name.clone()), 0, u64::MAX)),
+            _ => names_rule,
+        };
         if let Some(o) = self.again(key, false) {
             return Some(o);
         }

@@ -41,10 +41,12 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
     }
     let mut values = closure(ir, [ir.root]);
     let mut keys = BTreeSet::new();
+    // The nodes of the patterns closed objects step on their keys ([`AddedNodes::keys`]).
+    let mut key_extra = 0;
     let (mut slots, mut levels) = (0, 0);
     // The levels that containers no subschema speaks of need (see `FREE_LEVELS`).
     let mut free_levels = 0;
-    // The nodes of `enum`/`const` members ([`MemberNodes`]) at each level to come.
+    // The nodes of `enum`/`const` members ([`AddedNodes`]) at each level to come.
     let mut members: Vec<usize> = Vec::new();
     while levels < MAX_LEVELS {
         for &n in &values {
@@ -58,7 +60,7 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
                 }
             }
         }
-        let size = values.len().max(keys.len()) + members.get(levels).copied().unwrap_or(0);
+        let size = values.len().max(keys.len() + key_extra) + members.get(levels).copied().unwrap_or(0);
         if size == 0 {
             break;
         }
@@ -68,8 +70,10 @@ pub fn capacity(ir: &Ir) -> (usize, usize) {
             free_levels = levels + FREE_LEVELS;
         }
         let (mut next, mut next_keys) = (Vec::new(), Vec::new());
+        key_extra = 0;
         for &n in &values {
             if let Body::Checks(c) = &ir.node(n).body {
+                key_extra += key_patterns(ir, n).map_or(0, key_nodes);
                 if members_followed(c) {
                     next.extend(c.properties.iter().map(|p| p.node));
                     next.extend(c.additional);
@@ -196,6 +200,40 @@ fn evaluated_names(ir: &Ir, n: NodeId) -> Option<Vec<&str>> {
     Some(out)
 }
 
+/// [`evaluated_names`] where the stream program follows them: with the node's own `names`, at
+/// most [`MAX_NAMES`].
+fn followed_evaluated_names<'a>(ir: &'a Ir, n: NodeId, names: &[&str]) -> Option<Vec<&'a str>> {
+    evaluated_names(ir, n).filter(|ev| {
+        let more = ev.iter().filter(|x| !names.contains(x)).count();
+        names.len() + more <= MAX_NAMES
+    })
+}
+
+/// How many `patternProperties` a closed object node has whose keys the stream program steps
+/// on their automata ([`AddedNodes::keys`]), a key dying where no declared name continues it and none of
+/// them can match it any more. `None` where the emitted node is not closed ([`Node::closed`]:
+/// `additionalProperties: false`, or an `unevaluatedProperties: false` that only `properties`
+/// let through) or has no `patternProperties`.
+fn key_patterns(ir: &Ir, n: NodeId) -> Option<usize> {
+    let Body::Checks(c) = &ir.node(n).body else { return None };
+    if !members_followed(c) || c.pattern_properties.is_empty() {
+        return None;
+    }
+    let closed = match c.additional {
+        Some(a) => matches!(ir.node(a).body, Body::Never),
+        None => {
+            c.unevaluated_properties.is_some_and(|u| matches!(ir.node(u).body, Body::Never))
+                && followed_evaluated_names(ir, n, &names(c)).is_some()
+        }
+    };
+    closed.then_some(c.pattern_properties.len())
+}
+
+/// How many nodes [`AddedNodes::keys`] writes for `patterns` ([`key_patterns`]).
+fn key_nodes(patterns: usize) -> usize {
+    patterns + usize::from(patterns > 1)
+}
+
 /// Where node `n`'s `unevaluatedItems` (not `true`) takes the items of its arrays as `items`
 /// after `prefixItems` would (`false`: bounds them): nothing but `prefixItems` evaluates items,
 /// in `n` and in every subschema it applies in place (`not` aside), none of which has `items`,
@@ -291,7 +329,7 @@ fn accepts_nothing(ir: &Ir, n: NodeId, depth: u32) -> bool {
 const MAX_MEMBER_VALUES: usize = 512;
 
 /// The members of a subschema's `enum` or `const` that the automaton follows value by value, as
-/// a subschema that holds exactly them ([`MemberNodes`]): its `const`, else its `enum`'s members,
+/// a subschema that holds exactly them ([`AddedNodes`]): its `const`, else its `enum`'s members,
 /// where one of them is an array or an object, with at most [`MAX_MEMBER_VALUES`] values in all,
 /// 16 levels deep and 128 names an object. `None`: no such members (the `enum`'s strings and
 /// numbers are followed otherwise), or judged where the value closes.
@@ -307,7 +345,7 @@ pub(super) fn followed_members(c: &Checks) -> Option<Vec<&JsonValue>> {
     member_levels(&members).filter(|l| l.iter().sum::<usize>() <= MAX_MEMBER_VALUES).map(|_| members)
 }
 
-/// How many nodes [`MemberNodes::members`] writes for `members` at each level below the value
+/// How many nodes [`AddedNodes::members`] writes for `members` at each level below the value
 /// (its `anyOf` and the members themselves at level 0); `None` past 16 levels or 128 names.
 fn member_levels(members: &[&JsonValue]) -> Option<Vec<usize>> {
     fn walk(v: &JsonValue, depth: usize, out: &mut Vec<usize>) -> Option<()> {
@@ -334,18 +372,20 @@ fn member_levels(members: &[&JsonValue]) -> Option<Vec<usize>> {
     Some(out)
 }
 
-/// The stream nodes that hold exactly the members of an `enum` or `const` ([`followed_members`]),
-/// numbered from `base` after the schema's own: an object of its properties, all required and no
-/// other (a key that no name continues dies at once); an array of its items, no more, no fewer;
-/// a string, number or literal as an `enum` of one (a number is watched against it, and judged
-/// where it ends by the subschema's own scan function); several members, an `anyOf` of them.
-struct MemberNodes<'a> {
+/// The stream nodes the macro adds after the schema's own (and the tagged unions'), numbered
+/// from `base`. Those that hold exactly the members of an `enum` or `const` ([`followed_members`]):
+/// an object of its properties, all required and no other (a key that no name continues dies at
+/// once); an array of its items, no more, no fewer; a string, number or literal as an `enum` of
+/// one (a number is watched against it, and judged where it ends: the member or not); several
+/// members, an `anyOf` of them. And the patterns closed objects step on their keys
+/// ([`AddedNodes::keys`]).
+struct AddedNodes<'a> {
     p: &'a TokenStream,
     base: usize,
     nodes: Vec<TokenStream>,
 }
 
-impl MemberNodes<'_> {
+impl AddedNodes<'_> {
     fn next_id(&self) -> u16 {
         u16::try_from(self.base + self.nodes.len()).unwrap_or(u16::MAX - 1)
     }
@@ -360,12 +400,14 @@ impl MemberNodes<'_> {
                 let literal: u8 = if *b { 2 } else { 4 };
                 quote!(types: 2, enum_types: 2, literals: #literal, scalar: 2)
             }
-            JsonValue::Number(_) => {
+            JsonValue::Number(x) => {
                 let numbers = watched_numbers(&[v]).filter(|n| !n.is_empty()).map(|n| {
                     let n = number_members(&n, p);
                     quote!(numbers: #n,)
                 });
-                quote!(types: 12, enum_types: 12, #numbers scalar: 0)
+                // Judged where it ends: the member or not.
+                let l = limit_in(x, p);
+                quote!(types: 12, enum_types: 12, #numbers scalar: 0, scan: |sc| #p::stream_scan_number_is(sc, #l))
             }
             JsonValue::String(x) => {
                 let tab = byte_table(&[x.as_str()]);
@@ -393,13 +435,37 @@ impl MemberNodes<'_> {
     /// The node whose value is one of `members` (the one member's, or an `anyOf` of theirs), and
     /// what it applies in place.
     fn members(&mut self, members: &[&JsonValue]) -> (u16, Vec<u16>) {
-        if let [v] = members {
-            let id = self.value(v);
+        self.any_of(members, |me, v| me.value(v))
+    }
+
+    /// The node whose strings are exactly the keys one of `patterns` (each its static and
+    /// source) matches: the one pattern's, or an `anyOf` of theirs ([`key_patterns`]).
+    fn keys(&mut self, patterns: &[(proc_macro2::Ident, &str)]) -> u16 {
+        let p = self.p;
+        self.any_of(patterns, |me, (name, src)| {
+            let id = me.next_id();
+            me.nodes.push(quote! {
+                #p::StreamNode {
+                    always: false, types: 16, scalar: 16,
+                    pattern: ::core::option::Option::Some((&#name, #src)),
+                    closure: &[#id], ..#p::StreamNode::ALWAYS
+                }
+            });
+            id
+        })
+        .0
+    }
+
+    /// The node of `one` written for the one of `xs`, or an `anyOf` of those written for each;
+    /// and what it applies in place.
+    fn any_of<T>(&mut self, xs: &[T], mut one: impl FnMut(&mut Self, &T) -> u16) -> (u16, Vec<u16>) {
+        if let [x] = xs {
+            let id = one(self, x);
             return (id, vec![id]);
         }
         let (me, p) = (self.next_id(), self.p);
         self.nodes.push(TokenStream::new());
-        let ids: Vec<u16> = members.iter().map(|v| self.value(v)).collect();
+        let ids: Vec<u16> = xs.iter().map(|x| one(self, x)).collect();
         let closure: Vec<u16> = std::iter::once(me).chain(ids.iter().copied()).collect();
         let node = quote!(#p::StreamNode { always: false, any_of: &[#(#ids),*], closure: &[#(#closure),*], ..#p::StreamNode::ALWAYS });
         if let Some(slot) = self.nodes.get_mut(usize::from(me).saturating_sub(self.base)) {
@@ -825,17 +891,35 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
     let id = |n: NodeId| -> u16 { u16::try_from(n).unwrap_or(u16::MAX - 1) };
     let opt = |n: Option<NodeId>| -> u16 { n.map_or(u16::MAX, id) };
     // `enum`/`const` members followed value by value: their nodes after the tagged unions'.
-    let mut member_nodes = MemberNodes { p: &p, base: ir.nodes.len() + 2 * tags.len(), nodes: Vec::new() };
+    let mut added = AddedNodes { p: &p, base: ir.nodes.len() + 2 * tags.len(), nodes: Vec::new() };
     let mut members_of: Vec<Option<(u16, Vec<u16>)>> = vec![None; ir.nodes.len()];
     for (n, node) in ir.nodes.iter().enumerate() {
         let Body::Checks(c) = &node.body else { continue };
         let Some(m) = followed_members(c) else { continue };
         let total: usize = member_levels(&m).map_or(0, |l| l.iter().sum());
-        if member_nodes.base + member_nodes.nodes.len() + total >= usize::from(u16::MAX) {
+        if added.base + added.nodes.len() + total >= usize::from(u16::MAX) {
             break;
         }
         if let Some(slot) = members_of.get_mut(n) {
-            *slot = Some(member_nodes.members(&m));
+            *slot = Some(added.members(&m));
+        }
+    }
+    // The patterns of closed objects, stepped on their keys: their nodes after those.
+    let mut keys_of: Vec<Option<u16>> = vec![None; ir.nodes.len()];
+    for n in 0..ir.nodes.len() {
+        let (Some(k), Body::Checks(c)) = (key_patterns(ir, n), &ir.node(n).body) else { continue };
+        if added.base + added.nodes.len() + key_nodes(k) >= usize::from(u16::MAX) {
+            break;
+        }
+        let offset = usize::from(c.stepped_pattern().is_some());
+        let patterns: Vec<(proc_macro2::Ident, &str)> = c
+            .pattern_properties
+            .iter()
+            .enumerate()
+            .map(|(j, (pat, _))| (pname(ir, n, j + offset), pat.source.as_str()))
+            .collect();
+        if let Some(slot) = keys_of.get_mut(n) {
+            *slot = Some(added.keys(&patterns));
         }
     }
     let mut nodes = Vec::new();
@@ -994,10 +1078,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             let mut names = names(c);
             // `unevaluatedProperties: false` that closes the object: the names it lets through
             // are followed too (after the node's own).
-            let evaluated = evaluated_names(ir, n).filter(|ev| {
-                let more = ev.iter().filter(|x| !names.contains(x)).count();
-                names.len() + more <= MAX_NAMES
-            });
+            let evaluated = followed_evaluated_names(ir, n, &names);
             for x in evaluated.iter().flatten() {
                 if !names.contains(x) {
                     names.push(x);
@@ -1039,6 +1120,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             if let Some(pn) = c.property_names {
                 let pn = id(pn);
                 fields.push(quote!(property_names: #pn));
+            }
+            if let Some(k) = keys_of.get(n).copied().flatten() {
+                fields.push(quote!(key_names: #k));
             }
             if !c.dependent_required.is_empty() {
                 let deps = c.dependent_required.iter().map(|(key, need)| {
@@ -1177,7 +1261,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             }
         });
     }
-    nodes.extend(member_nodes.nodes);
+    nodes.extend(added.nodes);
     let (root, never) = (id(ir.root), accepts_nothing(ir, ir.root, 0));
     (quote!(#p::Program { root: #root, never: #never, nodes: &[#(#nodes),*] }), slots, levels, automaton(ir, &shapes))
 }
