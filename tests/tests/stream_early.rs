@@ -476,7 +476,8 @@ tool_schema! {
             "few": {"not": {"minProperties": 2}},
             "scalar": {"not": {"type": "object"}},
             "loose": {"oneOf": [{"required": ["a"]}, {"properties": {"b": true}}]},
-            "listed": {"not": {"minProperties": 1}}
+            "listed": {"not": {"minProperties": 1}},
+            "shared": {"oneOf": [{"required": ["foo", "bar"]}, {"required": ["foo", "baz"]}]}
         },
         "additionalProperties": false
     };
@@ -545,6 +546,12 @@ fn members_present_decide_one_of_not_and_if_when_their_key_closes() {
     lives(r#"{"loose": {"b": 1}}"#);
     dies(r#"{"listed": []}"#, "[]", 0, "not");
     lives(r#"{"listed": {}}"#);
+    // Names no single key decides: once `bar` and `baz` are there, `foo` would satisfy both
+    // branches and its absence neither.
+    dies(r#"{"shared": {"bar": 1, "x": 2, "baz": 3}}"#, "baz\"", 3, "oneOf");
+    dies(r#"{"shared": {"foo": 1, "bar": 2, "baz": 3}}"#, "baz\"", 3, "oneOf");
+    lives(r#"{"shared": {"bar": 1, "x": 2, "foo": 3}}"#);
+    dies(r#"{"shared": {"bar": 1, "x": 2}}"#, "}}", 0, "oneOf");
 
     // The same in a flat tool's root object (the flat reader hands the text to the automaton
     // at that byte).
@@ -558,6 +565,14 @@ fn members_present_decide_one_of_not_and_if_when_their_key_closes() {
     flat(r#"{"path": "a", "debug": false}"#, Some(("debug\"", 5)));
     flat(r#"{"path": "a", "x": 1}"#, None);
     flat(r#"{"x": 1}"#, Some(("}", 0)));
+    assert!(toolgate::Stream::<SharedFlat>::__flat());
+    let shared = |text: &str, needle: Option<(&str, usize)>| {
+        assert_eq!(sure_dies_at::<SharedFlat>(text), needle.map(|(n, k)| at(text, n, k)), "{text}");
+        assert_eq!(SharedFlat::is_valid_json(text), needle.is_none(), "{text}");
+    };
+    shared(r#"{"bar": 1, "x": 2, "baz": 3}"#, Some(("baz\"", 3)));
+    shared(r#"{"baz": 1, "b\u0061r": 3}"#, Some(("1r\"", 2)));
+    shared(r#"{"bar": 1, "foo": 3, "x": 2}"#, None);
     assert!(toolgate::Stream::<PresentIf>::__flat());
     let cond = |text: &str, needle: Option<(&str, usize)>| {
         assert_eq!(sure_dies_at::<PresentIf>(text), needle.map(|(n, k)| at(text, n, k)), "{text}");
@@ -639,6 +654,15 @@ fn enum_and_const_of_arrays_and_objects_at_the_first_byte_no_member_continues() 
 }
 
 tool_schema! {
+    /// A `oneOf` of names that no single key decides, in a flat tool's root object.
+    pub struct SharedFlat = {
+        "type": "object",
+        "properties": {"foo": {"type": "integer"}, "bar": {"type": "integer"}, "baz": {"type": "integer"}},
+        "oneOf": [{"required": ["foo", "bar"]}, {"required": ["foo", "baz"]}]
+    };
+}
+
+tool_schema! {
     /// Closed objects beside `patternProperties`: a key dies where no declared name continues
     /// it and no pattern can match it any more.
     pub struct PatternKeys = {
@@ -704,6 +728,31 @@ fn keys_beside_pattern_properties_die_where_no_name_or_pattern_continues_them() 
     lives(r#"{"named": {"abc": 1}}"#);
     dies(r#"{"named": {"b": 1}}"#, "b\"");
     dies_for::<PatternKeys>(r#"{"named": {"abcd": 1}}"#, "abcd", 3, "propertyNames");
+}
+
+tool_schema! {
+    /// `contains` that no count of items satisfies.
+    pub struct Uncontained = {
+        "type": "object",
+        "properties": {
+            "none": {"contains": false},
+            "inverted": {"contains": {"const": 1}, "minContains": 3, "maxContains": 1},
+            "optional": {"contains": false, "minContains": 0}
+        },
+        "additionalProperties": false
+    };
+}
+
+#[test]
+fn a_contains_no_count_of_items_satisfies_is_dead_at_the_bracket() {
+    let dies = |text: &str, needle: &str| dies_for::<Uncontained>(text, needle, 0, "contains");
+    dies(r#"{"none": []}"#, "[");
+    dies(r#"{"none": ["a", 1]}"#, "[");
+    dies(r#"{"inverted": [1, 1, 1]}"#, "[");
+    // Other kinds are not arrays: `contains` says nothing of them.
+    lives_for::<Uncontained>(r#"{"none": {}, "inverted": "x"}"#);
+    // `minContains: 0`: any array, no item matching.
+    lives_for::<Uncontained>(r#"{"optional": [1, "a"]}"#);
 }
 
 tool_schema! {

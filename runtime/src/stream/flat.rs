@@ -362,6 +362,17 @@ pub mod rule {
         rules.iter().filter(|&&r| r).nth(1).is_some()
     }
 
+    /// A `oneOf` whose branches each ask only for names (`branches`, bits) can no longer hold
+    /// for an object with the names `seen`: whichever branch it goes on to satisfy, the names
+    /// that one needs and those present make another satisfied too (the automaton's `cornered`).
+    #[must_use]
+    pub fn cornered(seen: u64, branches: &[u64]) -> bool {
+        branches
+            .iter()
+            .enumerate()
+            .all(|(i, &b)| branches.iter().enumerate().any(|(j, &c)| i != j && c & !(seen | b) == 0))
+    }
+
     /// `rule` does not hold (`not`).
     #[must_use]
     #[inline(always)]

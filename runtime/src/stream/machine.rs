@@ -2069,6 +2069,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             {
                 // `true` where only `false` is a member: known at the `t`.
                 Why::Enum
+            } else if kind == Kind::Array
+                && node.contains != NONE
+                && (node.min_contains > node.max_contains
+                    || (node.min_contains > 0 && self.prog.node(node.contains).never))
+            {
+                // No count of items can satisfy the `contains`: `false`, or `minContains`
+                // above `maxContains`.
+                Why::MinContains
             } else if first == b'-' && node.negative.is_some() {
                 Why::Negative
             } else if kind == Kind::Number && !node.numbers.is_empty() && !members::reachable(node.numbers, &[first]) {
@@ -2350,6 +2358,43 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 })
     }
 
+    /// Whether the object of frame `level` can no longer satisfy exactly one of `branches` (a
+    /// `oneOf`'s), each of which asks only for names (`required` alone, as [`Node::presence_only`]
+    /// with no `minProperties`: a branch is satisfied once its names are present, and stays so):
+    /// whichever branch the object goes on to satisfy, the names that one needs and those present
+    /// make another satisfied too. Under `[{"required": ["foo", "bar"]}, {"required": ["foo",
+    /// "baz"]}]`, an object with `bar` and `baz`: dead, since `foo` would satisfy both.
+    fn cornered(&self, level: usize, branches: &[u16]) -> bool {
+        let prog: &'static Program = self.prog;
+        let Some(f) = self.frames.get(level) else { return false };
+        let slots = self.slots.get(usize::from(f.lo)..usize::from(f.hi)).unwrap_or_default();
+        let slot = |n: u16| slots.iter().find(|s| s.node == n && s.st == St::Open);
+        let names_only = |n: u16| {
+            let node = prog.node(n);
+            !node.always && node.presence_only(prog) && node.min_props == 0 && slot(n).is_some()
+        };
+        if branches.len() < 2 || !branches.iter().all(|&b| names_only(b)) {
+            return false;
+        }
+        // Whether every name branch `c` lacks is one that branch `b` requires.
+        let forces = |b: u16, c: u16| {
+            let (nb, nc) = (prog.node(b), prog.node(c));
+            let seen = slot(c).map_or(0, |s| s.seen);
+            let mut missing = nc.required & !seen;
+            while missing != 0 {
+                let i = missing.trailing_zeros() as usize;
+                missing &= missing - 1;
+                let Some(name) = nc.names.get(i) else { return false };
+                let required = nb.names.iter().position(|x| x == name).is_some_and(|j| nb.required >> j & 1 == 1);
+                if !required {
+                    return false;
+                }
+            }
+            true
+        };
+        branches.iter().enumerate().all(|(i, &b)| branches.iter().enumerate().any(|(j, &c)| i != j && forces(b, c)))
+    }
+
     /// In-place combinations in frame `level`, to a fixpoint (`number`: the frame's value is a
     /// number whose text so far it is).
     fn in_place_deaths(&mut self, level: usize, number: Option<&[u8]>) {
@@ -2396,6 +2441,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if (number.is_some() || object)
             && node.one_of.iter().filter(|&&b| self.sure_of(level, b, number)).nth(1).is_some()
         {
+            return Some(Why::OneOf);
+        }
+        if object && self.cornered(level, node.one_of) {
             return Some(Why::OneOf);
         }
         if node.not != NONE && self.sure_of(level, node.not, number) {

@@ -1675,7 +1675,8 @@ fn rule_tokens(ir: &Ir, r: &Rule, p: &TokenStream) -> TokenStream {
 
 /// Whether rule `r`'s subschema, applied to an object with the names `seen`, is dead before the
 /// object closes, as the automaton finds it where the object opens and where a key closes: a
-/// `false`; a `not` whose subschema is sure; a `oneOf` with every branch dead or two sure; an
+/// `false`; a `not` whose subschema is sure; a `oneOf` with every branch dead or two sure, or
+/// of names only that no name to come can leave with exactly one branch satisfied; an
 /// `allOf` with a part dead, an `anyOf` with every branch dead; an `if` whose outcome is dead
 /// (its condition sure, or both outcomes dead). A subschema is sure of the object when it takes
 /// every object (`true`), or asks only for names that are present (`required` alone:
@@ -1704,6 +1705,11 @@ fn rule_dead(r: &Rule, p: &TokenStream) -> Option<TokenStream> {
             let sure: Vec<TokenStream> = rs.iter().filter_map(|r| rule_sure(r, p)).collect();
             if sure.len() > 1 {
                 ways.push(quote!(#p::flat_rule::two(&[#(#sure),*])));
+            }
+            let names: Option<Vec<u64>> =
+                rs.iter().map(|r| if let Rule::Has(b) = r { Some(*b) } else { None }).collect();
+            if let Some(names) = names.filter(|n| n.len() > 1) {
+                ways.push(quote!(#p::flat_rule::cornered(seen, &[#(#names),*])));
             }
             or(ways)
         }
