@@ -202,6 +202,13 @@ pub enum ViolationKind {
         /// the undeclared property's name
         property: String,
     },
+    /// A property whose schema is `false` (in `properties` or `patternProperties`): it may not
+    /// be present, whatever its value (the pointer names it). A stream says so where the key
+    /// closes; the validation of a whole value reports [`ViolationKind::False`] on its value.
+    ForbiddenProperty {
+        /// the property's name
+        property: String,
+    },
     /// `minimum` / `exclusiveMinimum`.
     Minimum {
         /// the limit as written in the schema
@@ -354,6 +361,7 @@ impl ViolationKind {
             Self::Const { .. } => "const",
             Self::Required { .. } => "required",
             Self::AdditionalProperty { .. } => "additionalProperties",
+            Self::ForbiddenProperty { .. } => "false",
             Self::Minimum { exclusive: false, .. } => "minimum",
             Self::Minimum { exclusive: true, .. } => "exclusiveMinimum",
             Self::Maximum { exclusive: false, .. } => "maximum",
@@ -398,6 +406,9 @@ impl fmt::Display for ViolationKind {
             Self::Required { .. } => f.write_str("required property is missing"),
             Self::AdditionalProperty { .. } => {
                 f.write_str("unexpected property: the schema allows no other properties here")
+            }
+            Self::ForbiddenProperty { .. } => {
+                f.write_str("forbidden property: the schema allows no value for it (`false`)")
             }
             Self::Minimum { limit, exclusive, found } => {
                 let op = if *exclusive { "greater than" } else { "at least" };

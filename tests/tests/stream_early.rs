@@ -756,6 +756,66 @@ fn a_contains_no_count_of_items_satisfies_is_dead_at_the_bracket() {
 }
 
 tool_schema! {
+    /// Properties whose subschema is `false`, read by the quick reader and the lean automaton.
+    pub struct ForbiddenQuick = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "secret": false,
+            "a": {"type": "object", "propertyNames": {"enum": ["x", "y"]}}
+        }
+    };
+}
+
+tool_schema! {
+    /// The same, read by the flat reader: in an open object, a closed one, beside a pattern.
+    pub struct ForbiddenFlat = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "secret": false,
+            "closed": {"type": "object", "properties": {"x": false, "y": true}, "additionalProperties": false},
+            "tmp": {"type": "object", "patternProperties": {"^tmp_": false}}
+        }
+    };
+}
+
+tool_schema! {
+    /// The same beside two patterns (the general automaton).
+    pub struct ForbiddenPatterns = {
+        "type": "object",
+        "patternProperties": {"^tmp_": false, "^x": {"type": "integer"}}
+    };
+}
+
+#[test]
+fn a_key_whose_property_is_false_dies_where_it_closes() {
+    assert!(!toolgate::Stream::<ForbiddenQuick>::__flat() && toolgate::Stream::<ForbiddenFlat>::__flat());
+    // At the key's closing quote.
+    for (text, needle) in [
+        (r#"{"secret": 1}"#, "secret\""),
+        (r#"{"name": "a", "secret"   : "x"}"#, "secret\""),
+        (r#"{"s\u0065cret": 1}"#, "cret\""),
+    ] {
+        dies_for::<ForbiddenQuick>(text, needle, needle.len() - 1, "false");
+        dies_for::<ForbiddenFlat>(text, needle, needle.len() - 1, "false");
+    }
+    lives_for::<ForbiddenQuick>(r#"{"name": "a", "secrets": 1, "a": {"x": 1}}"#);
+    lives_for::<ForbiddenFlat>(r#"{"name": "a", "secrets": 1, "closed": {"y": 1}, "tmp": {"tmp": 1}}"#);
+    dies_for::<ForbiddenFlat>(r#"{"closed": {"y": 1, "x": 2}}"#, "x\"", 1, "false");
+    dies_for::<ForbiddenFlat>(r#"{"tmp": {"tmp_a": 2}}"#, "tmp_a\"", 5, "false");
+    dies_for::<ForbiddenPatterns>(r#"{"x1": 1, "tmp_b": 2}"#, "tmp_b\"", 5, "false");
+    lives_for::<ForbiddenPatterns>(r#"{"x1": 1, "tmp": 2}"#);
+    // The violation names the property.
+    let Progress::Dead(d) = ForbiddenQuick::stream().feed(br#"{"name": "a", "secret""#) else { panic!("alive") };
+    let v = d.violation().expect("a violation");
+    assert_eq!(
+        (v.pointer.as_str(), &v.kind),
+        ("/secret", &toolgate::ViolationKind::ForbiddenProperty { property: "secret".into() })
+    );
+}
+
+tool_schema! {
     /// No value satisfies it.
     pub struct Nothing = false;
 }

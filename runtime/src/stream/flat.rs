@@ -236,6 +236,9 @@ pub trait FlatSpec: 'static {
     fn name_other(o: u32, off: usize, b: u8) -> u64;
     /// The names of object `o` that are `len` bytes long.
     fn name_len(o: u32, len: usize) -> u64;
+    /// Value `p` takes nothing (`false`): a member read as it is not allowed, whatever follows
+    /// its key (the automaton's, which finds it dead where the key closes).
+    fn never(p: u32) -> bool;
     /// Object `o`'s `i`th declared name.
     fn name(o: u32, i: u32) -> &'static str;
     /// How value `p`'s text beginning with `b` is read.
@@ -1113,6 +1116,9 @@ impl<S: FlatSpec> FlatReader<S> {
                 return false;
             }
         }
+        if S::never(self.prop) {
+            return false;
+        }
         self.st = St::Colon;
         self.names_alive()
     }
@@ -1277,7 +1283,7 @@ impl<S: FlatSpec> FlatReader<S> {
             Some((p, v)) if pattern_matches(p, raw, escaped.as_ref()) => v,
             _ => o.extra,
         };
-        if prop == NONE {
+        if prop == NONE || S::never(prop) {
             return false;
         }
         if S::LIVE && o.branches != 0 {

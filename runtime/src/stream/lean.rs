@@ -1382,7 +1382,8 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             return false;
         }
         f.seen |= bit;
-        !node.closed || usize::from(sel) < node.props.len()
+        // (A property whose subschema is `false`: dead here, as in the general automaton.)
+        (!node.closed || usize::from(sel) < node.props.len()) && node.forbidden & bit == 0
     }
 
     /// The number before `self.pos` ended.

@@ -81,6 +81,8 @@ enum Why {
     NoMoreMembers,
     /// a closed object's key that can only repeat a present property (or be undeclared)
     Repeat,
+    /// a key whose property, or a pattern it matches, is `false` ([`Node::forbidden`])
+    Forbidden,
     /// an array's item equal to an earlier one (`uniqueItems`), found as it closed
     Unique,
 }
@@ -1803,8 +1805,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     }
                 }
                 let allowed = node.keys.checked_shr(u32::from(sel)).is_some_and(|k| k & 1 == 1);
+                // A name whose property, or a pattern it matches, is `false`.
+                let forbidden = node.forbidden.checked_shr(u32::from(sel)).is_some_and(|k| k & 1 == 1)
+                    || node.patterns.iter().enumerate().any(|(j, &(_, n))| pats >> j & 1 == 1 && prog.node(n).never);
                 if node.closed && !allowed && pats == 0 {
                     why = Some(Why::AdditionalProperty);
+                } else if forbidden {
+                    why = Some(Why::Forbidden);
                 } else if node.property_names != NONE
                     && key_frame
                     && !self.verdict(level + 1, node.property_names, text)
@@ -2777,6 +2784,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             Why::AdditionalProperty | Why::Repeat => {
                 let key = self.key_so_far(text, f);
                 return Violation { pointer: join(&here, &key), kind: not_allowed(node, key) };
+            }
+            Why::Forbidden => {
+                let key = self.key_so_far(text, f);
+                return Violation {
+                    pointer: join(&here, &key),
+                    kind: ViolationKind::ForbiddenProperty { property: key },
+                };
             }
             Why::PropertyName => {
                 let key = self.key_so_far(text, f);

@@ -168,6 +168,9 @@ pub struct Node {
     pub props: &'static [u16],
     /// `required`, as bits over `names`
     pub required: u128,
+    /// `properties` whose subschema is `false`, as bits over `names`: a member of such a name is
+    /// not allowed whatever its value, dead where its key closes
+    pub forbidden: u128,
     /// `additionalProperties` ([`NONE`] when absent or `true`), or `unevaluatedProperties`
     /// where nothing but `properties` evaluates names (here and in the subschemas applied in
     /// place): the subschema of a member whose key is none of [`Node::keys`] and matches no
@@ -329,6 +332,7 @@ impl Node {
         patterns: &[],
         property_names: NONE,
         key_names: NONE,
+        forbidden: 0,
         min_props: 0,
         max_props: u64::MAX,
         dep_required: &[],

@@ -848,7 +848,8 @@ impl<X: Delegate> Quick<X> {
         // undeclared key, which the automaton follows), a repeated one, a name past 64.
         let sel = Self::name(l, raw)?;
         let bit = 1u64.checked_shl(u32::try_from(sel).ok()?)?;
-        if l.seen & bit != 0 {
+        // A repeated key, or one whose property is `false`: the automaton's, which finds it dead.
+        if l.seen & bit != 0 || node.forbidden >> sel & 1 == 1 {
             return None;
         }
         let child = match node.props.get(sel) {

@@ -221,6 +221,16 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         .collect();
     let name_byte = numbered(flat.objects.iter().map(|o| byte_match(&o.names)).collect(), quote!(0));
     let name_len = numbered(flat.objects.iter().map(|o| len_match(&o.names)).collect(), quote!(0));
+    // Values that take nothing (`false`): a member read as one is the automaton's.
+    let never: Vec<u32> = props.iter().zip(0u32..).filter(|(x, _)| x.kinds == 0 && !x.free).map(|(_, i)| i).collect();
+    let never = if never.is_empty() {
+        quote!({
+            let _ = p;
+            false
+        })
+    } else {
+        quote!(::core::matches!(p, #(#never)|*))
+    };
     let name_other: Vec<TokenStream> =
         flat.objects.iter().zip(0u32..).filter_map(|(o, i)| other_match(&o.names).map(|m| quote!(#i => #m,))).collect();
     let name = numbered(
@@ -332,6 +342,10 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                 match o {
                     #name_len
                 }
+            }
+            #[inline(always)]
+            fn never(p: ::core::primitive::u32) -> ::core::primitive::bool {
+                #never
             }
             #[inline(always)]
             fn name(o: ::core::primitive::u32, i: ::core::primitive::u32) -> &'static ::core::primitive::str {

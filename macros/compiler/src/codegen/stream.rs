@@ -1090,6 +1090,16 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             if !names.is_empty() {
                 let props: Vec<u16> = c.properties.iter().map(|p| id(p.node)).collect();
                 let required = bits(&mut c.required.iter().map(|r| r.0.as_str()));
+                let forbidden = bits(
+                    &mut c
+                        .properties
+                        .iter()
+                        .filter(|p| matches!(ir.node(p.node).body, Body::Never))
+                        .map(|p| p.name.as_str()),
+                );
+                if forbidden != 0 {
+                    fields.push(quote!(forbidden: #forbidden));
+                }
                 let tab = byte_table(&names);
                 fields
                     .push(quote!(names: &[#(#names),*], name_bytes: #tab, props: &[#(#props),*], required: #required));
