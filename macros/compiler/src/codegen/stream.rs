@@ -209,11 +209,11 @@ fn followed_evaluated_names<'a>(ir: &'a Ir, n: NodeId, names: &[&str]) -> Option
     })
 }
 
-/// How many `patternProperties` a closed object node has whose keys the stream program steps
-/// on their automata ([`AddedNodes::keys`]), a key dying where no declared name continues it and none of
-/// them can match it any more. `None` where the emitted node is not closed ([`Node::closed`]:
-/// `additionalProperties: false`, or an `unevaluatedProperties: false` that only `properties`
-/// let through) or has no `patternProperties`.
+/// How many `patternProperties` a closed object node has, whose automata the stream program
+/// steps on its keys ([`AddedNodes::keys`]): a key dies where no declared name continues it and
+/// none of them can match it any more. `None` where the emitted node is not closed
+/// ([`Node::closed`]: `additionalProperties: false`, or an `unevaluatedProperties: false` that
+/// only `properties` let through) or has no `patternProperties`.
 fn key_patterns(ir: &Ir, n: NodeId) -> Option<usize> {
     let Body::Checks(c) = &ir.node(n).body else { return None };
     if !members_followed(c) || c.pattern_properties.is_empty() {
