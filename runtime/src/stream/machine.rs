@@ -1449,10 +1449,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     let unmatched = self.key_unmatched(level, node.key_names);
                     let Some(s) = self.slots.get_mut(i) else { continue };
                     s.cands = filter_bits(s.cands, |i| node.names.get(i).is_some_and(|n| fits(n, s.koff)));
-                    let props = s.cands & node.keys;
-                    if s.st == St::Open && props & !s.seen == 0 && unmatched {
+                    if let Some(why) = names_gone(node, s).filter(|_| unmatched && s.st == St::Open) {
                         s.st = St::Dead;
-                        s.why = if props == 0 { Why::AdditionalProperty } else { Why::Repeat };
+                        s.why = why;
                         died = true;
                     }
                 }
@@ -1536,20 +1535,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     let Some(s) = self.slots.get_mut(i) else { continue };
                     s.cands = narrow_byte(node.name_bytes, s.cands, s.koff as usize, b);
                     s.koff += 1;
-                    let props = s.cands & node.keys;
-                    if !unmatched {
-                        continue;
-                    }
-                    if s.st == St::Open && props != 0 && props & !s.seen == 0 {
-                        // Only a declared name already present continues this key: a repeat
-                        // (not JSON) or an undeclared name (not allowed here).
+                    if let Some(why) = names_gone(node, s).filter(|_| unmatched && s.st == St::Open) {
                         s.st = St::Dead;
-                        s.why = Why::Repeat;
-                        died = true;
-                    }
-                    if s.st == St::Open && props == 0 {
-                        s.st = St::Dead;
-                        s.why = Why::AdditionalProperty;
+                        s.why = why;
                         died = true;
                     }
                 }
@@ -2496,11 +2484,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             let node = self.prog.node(p.node);
             let mut why = None;
             if c.key {
-                let props = p.cands & node.keys & !p.seen;
-                if p.kfollow && props == 0 && node.key_names != NONE && self.key_unmatched(level, node.key_names) {
+                let gone = names_gone(node, &p).filter(|_| p.kfollow);
+                if gone.is_some() && node.key_names != NONE && self.key_unmatched(level, node.key_names) {
                     // No pattern can match the key any more, nor a declared name not present yet
                     // become it.
-                    why = Some(if p.cands & node.keys == 0 { Why::AdditionalProperty } else { Why::Repeat });
+                    why = gone;
                 } else if node.property_names != NONE && self.status(level + 1, node.property_names) == St::Dead {
                     why = Some(Why::PropertyName);
                 }
@@ -3257,6 +3245,14 @@ fn types(bits: u8) -> TypeSet {
 
 /// The violation of a key `node`'s objects do not allow (`""`: a member past the last allowed),
 /// named after the keyword that closes them.
+/// The death of slot `s` of a closed object ([`Node::closed`]) whose key being read no declared
+/// name that is not present yet continues (as its candidates say): not allowed, or only a repeat
+/// of a present name. Beside patterns, only once they cannot match either (`key_unmatched`).
+fn names_gone(node: &Node, s: &Slot) -> Option<Why> {
+    let props = s.cands & node.keys;
+    (props & !s.seen == 0).then_some(if props == 0 { Why::AdditionalProperty } else { Why::Repeat })
+}
+
 fn not_allowed(node: &Node, property: String) -> ViolationKind {
     if node.closed_unevaluated() {
         ViolationKind::UnevaluatedProperty { property }
