@@ -202,9 +202,11 @@ pub enum ViolationKind {
         /// the undeclared property's name
         property: String,
     },
-    /// A property whose schema is `false` (in `properties` or `patternProperties`): it may not
-    /// be present, whatever its value (the pointer names it). A stream says so where the key
-    /// closes; the validation of a whole value reports [`ViolationKind::False`] on its value.
+    /// A property whose schema no value satisfies (`false` in `properties` or
+    /// `patternProperties`, or a declared property's subschema whose applicators leave nothing,
+    /// as `{"not": {}}`): it may not be present, whatever its value (the pointer names it). A
+    /// stream says so where the key closes; the validation of a whole value reports the
+    /// violation on its value ([`ViolationKind::False`] for `false`).
     ForbiddenProperty {
         /// the property's name
         property: String,
@@ -407,9 +409,7 @@ impl fmt::Display for ViolationKind {
             Self::AdditionalProperty { .. } => {
                 f.write_str("unexpected property: the schema allows no other properties here")
             }
-            Self::ForbiddenProperty { .. } => {
-                f.write_str("forbidden property: the schema allows no value for it (`false`)")
-            }
+            Self::ForbiddenProperty { .. } => f.write_str("forbidden property: the schema allows no value for it"),
             Self::Minimum { limit, exclusive, found } => {
                 let op = if *exclusive { "greater than" } else { "at least" };
                 write!(f, "expected a number {op} {limit}, found {found}")

@@ -816,6 +816,80 @@ fn a_key_whose_property_is_false_dies_where_it_closes() {
 }
 
 tool_schema! {
+    /// Subschemas below the root that no value satisfies without being `false` themselves: read
+    /// as `false` where that decides before the value's first byte.
+    pub struct EmptyBelow = {
+        "$defs": {"none": {"not": {}}},
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "gone": {"not": {}},
+            "split": {"allOf": [{"type": "string"}, false]},
+            "closed": {"type": "object", "properties": {"x": {}}, "additionalProperties": {"$ref": "#/$defs/none"}},
+            "tuple": {"prefixItems": [{"type": "integer"}], "items": {"anyOf": [false, {"not": true}]}},
+            "short": {"prefixItems": [true, {"not": {}}, true]},
+            "never_contained": {"contains": {"not": {}}},
+            "unevaluated": {"properties": {"a": {}}, "unevaluatedProperties": {"not": {}}},
+            "unevaluated_items": {"prefixItems": [true], "unevaluatedItems": {"$ref": "#/$defs/none"}},
+            "patterned": {"patternProperties": {"^tmp_": {"not": {}}, "^x": {"type": "integer"}}}
+        }
+    };
+}
+
+tool_schema! {
+    /// The same in a tool the flat reader reads.
+    pub struct EmptyBelowFlat = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "gone": {"not": {}},
+            "closed": {"type": "object", "properties": {"x": {"type": "integer"}}, "additionalProperties": {"not": {}}},
+            "tmp": {"type": "object", "patternProperties": {"^tmp_": {"allOf": [false]}}},
+            "pair": {"type": "array", "prefixItems": [{"type": "integer"}, {"not": {}}]}
+        },
+        "additionalProperties": false
+    };
+}
+
+#[test]
+fn a_subschema_no_value_satisfies_is_read_as_false() {
+    assert!(toolgate::Stream::<EmptyBelowFlat>::__flat());
+    for (text, needle, keyword) in [
+        // A property: at its key's closing quote, before the `:` and the whitespace after it.
+        (r#"{"gone": 1}"#, "gone\"", "false"),
+        (r#"{"name": "a", "split"  :  "x"}"#, "split\"", "false"),
+        (r#"{"g\u006Fne": null}"#, "ne\"", "false"),
+    ] {
+        dies_for::<EmptyBelow>(text, needle, needle.len() - 1, keyword);
+    }
+    // An object it closes: at the comma after its last declared name, or at the first
+    // character no declared name continues.
+    dies_for::<EmptyBelow>(r#"{"closed": {"x": 1, "y": 2}}"#, ", \"y", 0, "additionalProperties");
+    dies_for::<EmptyBelow>(r#"{"closed": {"y": 2}}"#, "y\"", 0, "additionalProperties");
+    dies_for::<EmptyBelow>(r#"{"unevaluated": {"a": 1, "b": 2}}"#, ", \"b", 0, "unevaluatedProperties");
+    dies_for::<EmptyBelow>(r#"{"unevaluated": {"b": 2}}"#, "b\"", 0, "unevaluatedProperties");
+    // An array it ends: at the `,` that promises one item more (as `items: false`, whose count
+    // of items the prefix bounds).
+    dies_for::<EmptyBelow>(r#"{"tuple": [1, 2]}"#, ", 2", 0, "maxItems");
+    dies_for::<EmptyBelow>(r#"{"short": [1, 2]}"#, ", 2", 0, "maxItems");
+    dies_for::<EmptyBelow>(r#"{"unevaluated_items": [1, 2]}"#, ", 2", 0, "unevaluatedItems");
+    // A pattern of it: at the key's closing quote, as a `false` property.
+    dies_for::<EmptyBelow>(r#"{"patterned": {"x1": 1, "tmp_a": 2}}"#, "tmp_a\"", 5, "false");
+    dies_for::<EmptyBelowFlat>(r#"{"tmp": {"tmp": 1, "tmp_a": 2}}"#, "tmp_a\"", 5, "false");
+    // A `contains` of it: no count of items satisfies it, dead at the `[`.
+    dies_for::<EmptyBelow>(r#"{"never_contained": [1]}"#, "[", 0, "contains");
+    lives_for::<EmptyBelow>(
+        r#"{"name": "gone", "closed": {"x": [1]}, "tuple": [1], "never_contained": {}, "unevaluated": {"a": 1}, "unevaluated_items": [{}], "patterned": {"x": 1, "tmp": 2}, "short": [[]]}"#,
+    );
+    // The flat reader says the same at the same bytes.
+    dies_for::<EmptyBelowFlat>(r#"{"name": "a", "gone" : 1}"#, "gone\"", 4, "false");
+    dies_for::<EmptyBelowFlat>(r#"{"closed": {"x": 1, "y": 2}}"#, ", \"y", 0, "additionalProperties");
+    dies_for::<EmptyBelowFlat>(r#"{"closed": {"y": 2}}"#, "y\"", 0, "additionalProperties");
+    dies_for::<EmptyBelowFlat>(r#"{"pair": [1 , 2]}"#, ", 2", 0, "maxItems");
+    lives_for::<EmptyBelowFlat>(r#"{"name": "gone", "closed": {"x": 1}, "tmp": {"tmp": 1, "x_tmp_": 2}, "pair": [1]}"#);
+}
+
+tool_schema! {
     /// No value satisfies it.
     pub struct Nothing = false;
 }

@@ -435,7 +435,8 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// Not flat: a `false` part (the automaton finds every value dead).
+    /// A `false` part: no value satisfies `u`, read as `false` (flat: the key dies where it
+    /// closes).
     pub struct FalsePart = {
         "type": "object",
         "properties": {"u": {"allOf": [{"type": "string"}, false]}}
@@ -770,7 +771,8 @@ tool_schema! {
 }
 
 tool_schema! {
-    /// A `not` on a literal, one that takes everything, one beside no `type`: not flat.
+    /// A `not` on a literal, and one beside no `type`: not flat. (One that takes everything
+    /// leaves `s` no value: read as `false`, flat.)
     pub struct NegatedLiteral = {
         "type": "object",
         "properties": {"b": {"type": "boolean", "not": {"const": true}}}
@@ -1942,7 +1944,7 @@ fn the_flat_reader_reads_all_ofs_whose_parts_merge() {
     texts::<Merged>(MERGED_VALID, MERGED_INVALID);
     assert!(!Stream::<Overlapping>::__flat());
     assert!(!Stream::<ClosedPart>::__flat() && !Stream::<SameName>::__flat() && !Stream::<TwoMaxima>::__flat());
-    assert!(!Stream::<InPlacePart>::__flat() && !Stream::<FalsePart>::__flat() && !Stream::<GenericPart>::__flat());
+    assert!(!Stream::<InPlacePart>::__flat() && Stream::<FalsePart>::__flat() && !Stream::<GenericPart>::__flat());
     for text in [r#"{"u": [2]}"#, r#"{"u": [2, 1]}"#, r#"{"u": []}"#] {
         all_cuts::<GenericPart>(text);
     }
@@ -2354,7 +2356,7 @@ fn the_flat_reader_judges_not_where_a_string_or_number_ends() {
     for text in [r#"{"size": 13,"#, r#"{"code": "NONE""#, r#"{"tag": "b""#, r#"{"ratio": 0.5 "#, r#"{"word": "x""#] {
         dead_at_its_last_byte::<Negated>(text);
     }
-    assert!(!Stream::<NegatedLiteral>::__flat() && !Stream::<NegatedAll>::__flat());
+    assert!(!Stream::<NegatedLiteral>::__flat() && Stream::<NegatedAll>::__flat());
     assert!(!Stream::<NegatedUntyped>::__flat());
     for text in [r#"{"b": true}"#, r#"{"b": false}"#] {
         all_cuts::<NegatedLiteral>(text);

@@ -1793,9 +1793,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     }
                 }
                 let allowed = node.keys.checked_shr(u32::from(sel)).is_some_and(|k| k & 1 == 1);
-                // A name whose property, or a pattern it matches, is `false`.
+                // A name whose property, or a pattern it matches, no value satisfies.
                 let forbidden = node.forbidden.checked_shr(u32::from(sel)).is_some_and(|k| k & 1 == 1)
-                    || node.patterns.iter().enumerate().any(|(j, &(_, n))| pats >> j & 1 == 1 && prog.node(n).never);
+                    || node.patterns.iter().enumerate().any(|(j, &(_, n))| pats >> j & 1 == 1 && prog.node(n).none);
                 if node.closed && !allowed && pats == 0 {
                     why = Some(Why::AdditionalProperty);
                 } else if forbidden {
@@ -2067,10 +2067,10 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             } else if kind == Kind::Array
                 && node.contains != NONE
                 && (node.min_contains > node.max_contains
-                    || (node.min_contains > 0 && self.prog.node(node.contains).never))
+                    || (node.min_contains > 0 && self.prog.node(node.contains).none))
             {
-                // No count of items can satisfy the `contains`: `false`, or `minContains`
-                // above `maxContains`.
+                // No count of items can satisfy the `contains`: no item satisfies it, or
+                // `minContains` is above `maxContains`.
                 Why::MinContains
             } else if first == b'-' && node.negative.is_some() {
                 Why::Negative

@@ -91,6 +91,10 @@ pub struct Node {
     pub always: bool,
     /// the schema accepts nothing (`false`)
     pub never: bool,
+    /// no value satisfies the schema: `false`, or applicators that leave nothing (`{"not": {}}`,
+    /// an `allOf` with a `false` part, … as the macro finds it); a member under a pattern of it
+    /// is dead at its key, and a `contains` of it counts no item
+    pub none: bool,
     /// the allowed types ([`ty`] bits; `integer` also set when `number` is)
     pub types: u8,
     /// the exact verdict of this subschema on one value of well-formed text
@@ -168,17 +172,18 @@ pub struct Node {
     pub props: &'static [u16],
     /// `required`, as bits over `names`
     pub required: u128,
-    /// `properties` whose subschema is `false`, as bits over `names`: a member of such a name is
-    /// not allowed whatever its value, dead where its key closes
+    /// `properties` whose subschema no value satisfies (`false`, `{"not": {}}`, … as the macro
+    /// finds it), as bits over `names`: a member of such a name is not allowed whatever its
+    /// value, dead where its key closes
     pub forbidden: u128,
     /// `additionalProperties` ([`NONE`] when absent or `true`), or `unevaluatedProperties`
     /// where nothing but `properties` evaluates names (here and in the subschemas applied in
     /// place): the subschema of a member whose key is none of [`Node::keys`] and matches no
     /// pattern
     pub additional: u16,
-    /// a key that is none of [`Node::keys`] is not allowed: `additionalProperties: false`, or
-    /// `unevaluatedProperties: false` where nothing but `properties` evaluates names (then
-    /// [`Node::additional`] is [`NONE`])
+    /// a key that is none of [`Node::keys`] is not allowed: `additionalProperties: false` (or a
+    /// subschema no value satisfies), or `unevaluatedProperties: false` where nothing but
+    /// `properties` evaluates names (then [`Node::additional`] is [`NONE`])
     pub closed: bool,
     /// with [`Node::closed`] or [`Node::additional`], the bits of [`Node::names`] that are
     /// declared: `properties`' (for `unevaluatedProperties`, also those of the subschemas
@@ -211,8 +216,8 @@ pub struct Node {
     pub items: u16,
     /// `minItems` (0 when absent)
     pub min_items: u64,
-    /// `maxItems`, or the prefix's length under `items: false` when smaller (`u64::MAX` when
-    /// absent)
+    /// `maxItems`, or the prefix's length under `items: false` (or a subschema no value
+    /// satisfies) when smaller (`u64::MAX` when absent)
     pub max_items: u64,
     /// [`Node::max_items`] is the length past which `unevaluatedItems: false` refuses an item,
     /// nothing but `prefixItems` evaluating items (here and in the subschemas applied in place),
@@ -300,6 +305,7 @@ impl Node {
     pub const ALWAYS: Self = Self {
         always: true,
         never: false,
+        none: false,
         types: ty::ALL,
         scan: scan_any,
         check: check_none,

@@ -29,7 +29,7 @@ use crate::lower::regex;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
 use super::stream::{
-    limits, members_followed, multiple, number_members, shape, shape_of, tag_strings, type_bits, value_bits,
+    limits, members_followed, multiple, no_value, number_members, shape, shape_of, tag_strings, type_bits, value_bits,
     watched_numbers,
 };
 use super::text::{has, only_in_place, own_nothing_but_types, sname};
@@ -730,6 +730,10 @@ impl<'a> Flat<'a> {
         if let Some((c, own)) = self.merged.get(t).and_then(Option::as_ref) {
             return self.fill_plain(ir, id, n, *own, c, depth);
         }
+        // No value satisfies it (`false`, `{"not": {}}`, …): as the stream program reads it.
+        if no_value(ir, t) {
+            return self.fill_never(ir, id);
+        }
         let c = match &ir.node(t).body {
             Body::Checks(c) => c,
             Body::Always => return self.fill_free(ir, id, depth),
@@ -1079,7 +1083,7 @@ impl<'a> Flat<'a> {
             return None;
         }
         let additional = c.additional.or(c.unevaluated_properties);
-        let closed = additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+        let closed = additional.is_some_and(|a| no_value(ir, a));
         // Names `required` lists and `properties` does not: declared here too, their value as
         // `additionalProperties` has it (free without it); a closed object that requires one
         // (never valid) is the quick reader's.
@@ -1186,7 +1190,7 @@ impl<'a> Flat<'a> {
     fn array(&mut self, ir: &'a Ir, key: NodeId, n: NodeId, c: &'a Checks, depth: usize) -> Option<u32> {
         // A `contains` is judged where the array closes, as the automaton judges it; not with a
         // `maxContains`, which dies at the item past it.
-        let never = |n: NodeId| matches!(ir.node(n).body, Body::Never);
+        let never = |n: NodeId| no_value(ir, n);
         if c.contains.is_some_and(never) || c.max_contains.is_some() {
             return None;
         }
@@ -1203,11 +1207,15 @@ impl<'a> Flat<'a> {
         let prefix = c.prefix_items.iter().map(|_| self.slot()).collect::<Option<Vec<_>>>()?;
         let item = self.slot()?;
         let a = u32::try_from(self.arrays.len()).ok()?;
-        // `items: false` after the prefix: no more items than the prefix has (the reader stops
-        // at the `,` that promises one more).
+        // `items: false` (or a subschema no value satisfies) after the prefix: no more items
+        // than the prefix has (the reader stops at the `,` that promises one more).
         let mut max = c.max_items.as_ref().map_or(u64::MAX, |m| m.value);
         if items.is_some_and(never) {
             max = max.min(u64::try_from(prefix.len()).ok()?);
+        }
+        // A prefix item no value satisfies: no more items than come before it.
+        if let Some(k) = c.prefix_items.iter().position(|&i| never(i)) {
+            max = max.min(u64::try_from(k).ok()?);
         }
         self.arrays.push(Arr {
             item,
@@ -1869,7 +1877,7 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         return None;
     }
     let free = |a: Option<NodeId>| a.is_none_or(|a| matches!(ir.node(a).body, Body::Always));
-    let closed = |bc: &Checks| bc.additional.is_some_and(|a| matches!(ir.node(a).body, Body::Never));
+    let closed = |bc: &Checks| bc.additional.is_some_and(|a| no_value(ir, a));
     let open = objects.iter().zip(0u16..).filter(|(bc, _)| !closed(bc)).fold(0u16, |a, (_, b)| a | 1 << b);
     // Undeclared members: as every open object has them.
     let extras: Vec<Option<NodeId>> =

@@ -220,9 +220,9 @@ fn key_patterns(ir: &Ir, n: NodeId) -> Option<usize> {
         return None;
     }
     let closed = match c.additional {
-        Some(a) => matches!(ir.node(a).body, Body::Never),
+        Some(a) => no_value(ir, a),
         None => {
-            c.unevaluated_properties.is_some_and(|u| matches!(ir.node(u).body, Body::Never))
+            c.unevaluated_properties.is_some_and(|u| no_value(ir, u))
                 && followed_evaluated_names(ir, n, &names(c)).is_some()
         }
     };
@@ -303,6 +303,14 @@ fn enum_strings(c: &Checks) -> Option<usize> {
         (None, Some(v)) => Some(usize::from(is_str(&v.value))),
         (None, None) => None,
     }
+}
+
+/// Whether no value satisfies node `n` ([`accepts_nothing`]): the stream program treats such a
+/// subschema below the root as `false` where that decides earlier than the value's first byte
+/// (a property it holds dies at its key, an object it closes is closed, an array it ends ends,
+/// a `contains` of it counts nothing).
+pub(super) fn no_value(ir: &Ir, n: NodeId) -> bool {
+    accepts_nothing(ir, n, 0)
 }
 
 /// Whether no value satisfies node `n`, as its applicators alone tell (conservative: `false`, a
@@ -936,13 +944,16 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 let me = id(n);
                 let plain = shape::PLAIN;
                 nodes.push(quote! {
-                    #p::StreamNode { always: false, never: true, scan: #scan, #explain, closure: &[#me], shape: #plain, ..#p::StreamNode::ALWAYS }
+                    #p::StreamNode { always: false, never: true, none: true, scan: #scan, #explain, closure: &[#me], shape: #plain, ..#p::StreamNode::ALWAYS }
                 });
                 continue;
             }
             Body::Checks(c) => c,
         };
         let mut fields = Vec::new();
+        if no_value(ir, n) {
+            fields.push(quote!(none: true));
+        }
         if let Some(t) = c.type_list() {
             let bits = t.iter().fold(0u8, |a, t| a | type_bits(*t));
             fields.push(quote!(types: #bits));
@@ -1090,13 +1101,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             if !names.is_empty() {
                 let props: Vec<u16> = c.properties.iter().map(|p| id(p.node)).collect();
                 let required = bits(&mut c.required.iter().map(|r| r.0.as_str()));
-                let forbidden = bits(
-                    &mut c
-                        .properties
-                        .iter()
-                        .filter(|p| matches!(ir.node(p.node).body, Body::Never))
-                        .map(|p| p.name.as_str()),
-                );
+                let forbidden =
+                    bits(&mut c.properties.iter().filter(|p| no_value(ir, p.node)).map(|p| p.name.as_str()));
                 if forbidden != 0 {
                     fields.push(quote!(forbidden: #forbidden));
                 }
@@ -1105,14 +1111,14 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                     .push(quote!(names: &[#(#names),*], name_bytes: #tab, props: &[#(#props),*], required: #required));
             }
             if let Some(a) = c.additional {
-                let closed = matches!(ir.node(a).body, Body::Never);
+                let closed = no_value(ir, a);
                 let keys = bits(&mut c.properties.iter().map(|p| p.name.as_str()));
                 let a = id(a);
                 fields.push(quote!(additional: #a, closed: #closed, keys: #keys));
             } else if let (Some(ev), Some(u)) = (&evaluated, c.unevaluated_properties) {
                 // `unevaluatedProperties` as `additionalProperties` beside the names `ev`.
                 let keys = bits(&mut ev.iter().copied());
-                if matches!(ir.node(u).body, Body::Never) {
+                if no_value(ir, u) {
                     fields.push(quote!(closed: true, keys: #keys));
                 } else {
                     let u = id(u);
@@ -1168,8 +1174,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         // `unevaluatedItems` with a schema: the `items` after the longest `prefixItems` (its
         // own, then `NONE`s where only those of the subschemas applied in place reach; past
         // 1,024 of them, judged when the array closes rather than emit so long a table).
-        let unevaluated =
-            evaluated.zip(c.unevaluated_items).filter(|&(k, u)| !matches!(ir.node(u).body, Body::Never) && k <= 1024);
+        let unevaluated = evaluated.zip(c.unevaluated_items).filter(|&(k, u)| !no_value(ir, u) && k <= 1024);
         let mut prefix: Vec<u16> = c.prefix_items.iter().map(|n| id(*n)).collect();
         if let Some((k, _)) = unevaluated {
             prefix.resize(prefix.len().max(usize::try_from(k).unwrap_or(0)), u16::MAX);
@@ -1182,10 +1187,14 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             fields.push(quote!(items: #i2));
         }
         let mut max_items = c.max_items.as_ref().map_or(u64::MAX, |m| m.value);
-        if c.items.is_some_and(|i| matches!(ir.node(i).body, Body::Never)) {
+        if c.items.is_some_and(|i| no_value(ir, i)) {
             max_items = max_items.min(c.prefix_items.len() as u64);
         }
-        let never = c.unevaluated_items.is_some_and(|u| matches!(ir.node(u).body, Body::Never));
+        // A prefix item no value satisfies: no more items than come before it.
+        if let Some(k) = c.prefix_items.iter().position(|&i| no_value(ir, i)) {
+            max_items = max_items.min(k as u64);
+        }
+        let never = c.unevaluated_items.is_some_and(|u| no_value(ir, u));
         if let Some(k) = evaluated.filter(|&k| never && k < max_items) {
             max_items = k;
             fields.push(quote!(unevaluated_items: true));
