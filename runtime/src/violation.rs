@@ -211,6 +211,14 @@ pub enum ViolationKind {
         /// the property's name
         property: String,
     },
+    /// An item where the schema allows no value: past `prefixItems` under `items: false`, or
+    /// where `items` or a `prefixItems` entry is a subschema no value satisfies (the pointer
+    /// names its index). A stream says so at the `,` that promises it; the validation of a whole
+    /// value reports the violation on the item itself ([`ViolationKind::False`] for `false`).
+    ForbiddenItem {
+        /// the item's index
+        index: u64,
+    },
     /// `minimum` / `exclusiveMinimum`.
     Minimum {
         /// the limit as written in the schema
@@ -363,7 +371,7 @@ impl ViolationKind {
             Self::Const { .. } => "const",
             Self::Required { .. } => "required",
             Self::AdditionalProperty { .. } => "additionalProperties",
-            Self::ForbiddenProperty { .. } => "false",
+            Self::ForbiddenProperty { .. } | Self::ForbiddenItem { .. } => "false",
             Self::Minimum { exclusive: false, .. } => "minimum",
             Self::Minimum { exclusive: true, .. } => "exclusiveMinimum",
             Self::Maximum { exclusive: false, .. } => "maximum",
@@ -410,6 +418,9 @@ impl fmt::Display for ViolationKind {
                 f.write_str("unexpected property: the schema allows no other properties here")
             }
             Self::ForbiddenProperty { .. } => f.write_str("forbidden property: the schema allows no value for it"),
+            Self::ForbiddenItem { index } => {
+                write!(f, "unexpected item {index}: the schema allows no value for it (no more items here)")
+            }
             Self::Minimum { limit, exclusive, found } => {
                 let op = if *exclusive { "greater than" } else { "at least" };
                 write!(f, "expected a number {op} {limit}, found {found}")

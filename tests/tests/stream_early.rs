@@ -868,10 +868,14 @@ fn a_subschema_no_value_satisfies_is_read_as_false() {
     dies_for::<EmptyBelow>(r#"{"closed": {"y": 2}}"#, "y\"", 0, "additionalProperties");
     dies_for::<EmptyBelow>(r#"{"unevaluated": {"a": 1, "b": 2}}"#, ", \"b", 0, "unevaluatedProperties");
     dies_for::<EmptyBelow>(r#"{"unevaluated": {"b": 2}}"#, "b\"", 0, "unevaluatedProperties");
-    // An array it ends: at the `,` that promises one item more (as `items: false`, whose count
-    // of items the prefix bounds).
-    dies_for::<EmptyBelow>(r#"{"tuple": [1, 2]}"#, ", 2", 0, "maxItems");
-    dies_for::<EmptyBelow>(r#"{"short": [1, 2]}"#, ", 2", 0, "maxItems");
+    // An array it ends: at the `,` that promises one item more (as `items: false`), the item
+    // named (its index; `maxItems` only where it is what ends the array).
+    dies_for::<EmptyBelow>(r#"{"tuple": [1, 2]}"#, ", 2", 0, "false");
+    dies_for::<EmptyBelow>(r#"{"short": [1, 2]}"#, ", 2", 0, "false");
+    let Progress::Dead(d) = EmptyBelow::stream().feed(br#"{"tuple": [1,"#) else { panic!("alive") };
+    let v = d.violation().expect("a violation");
+    assert_eq!((v.pointer.as_str(), &v.kind), ("/tuple/1", &toolgate::ViolationKind::ForbiddenItem { index: 1 }));
+    assert_eq!(v.kind.to_string(), "unexpected item 1: the schema allows no value for it (no more items here)");
     dies_for::<EmptyBelow>(r#"{"unevaluated_items": [1, 2]}"#, ", 2", 0, "unevaluatedItems");
     // A pattern of it: at the key's closing quote, as a `false` property.
     dies_for::<EmptyBelow>(r#"{"patterned": {"x1": 1, "tmp_a": 2}}"#, "tmp_a\"", 5, "false");
@@ -885,8 +889,69 @@ fn a_subschema_no_value_satisfies_is_read_as_false() {
     dies_for::<EmptyBelowFlat>(r#"{"name": "a", "gone" : 1}"#, "gone\"", 4, "false");
     dies_for::<EmptyBelowFlat>(r#"{"closed": {"x": 1, "y": 2}}"#, ", \"y", 0, "additionalProperties");
     dies_for::<EmptyBelowFlat>(r#"{"closed": {"y": 2}}"#, "y\"", 0, "additionalProperties");
-    dies_for::<EmptyBelowFlat>(r#"{"pair": [1 , 2]}"#, ", 2", 0, "maxItems");
+    dies_for::<EmptyBelowFlat>(r#"{"pair": [1 , 2]}"#, ", 2", 0, "false");
     lives_for::<EmptyBelowFlat>(r#"{"name": "gone", "closed": {"x": 1}, "tmp": {"tmp": 1, "x_tmp_": 2}, "pair": [1]}"#);
+}
+
+tool_schema! {
+    /// `required` beside `maxProperties`: each missing name needs a member of its own.
+    pub struct Crowded = {
+        "type": "object",
+        "properties": {
+            "pair": {"type": "object", "required": ["a", "b"], "maxProperties": 2},
+            "three": {"properties": {"a": {"type": "integer"}, "d": {}}, "required": ["a", "b", "c"], "maxProperties": 4},
+            "impossible": {"required": ["a", "b", "c"], "maxProperties": 2}
+        },
+        "additionalProperties": false
+    };
+}
+
+tool_schema! {
+    /// The same, read by the flat reader (which hands such a member over to the automaton).
+    pub struct CrowdedFlat = {
+        "type": "object",
+        "properties": {
+            "pair": {"type": "object", "required": ["a", "b"], "maxProperties": 2},
+            "three": {"type": "object", "properties": {"a": {"type": "integer"}, "d": {}}, "required": ["a", "b", "c"], "maxProperties": 4}
+        },
+        "additionalProperties": false
+    };
+}
+
+#[test]
+fn a_member_that_leaves_no_room_for_the_required_names_dies_at_its_key() {
+    // The quick reader (an object that no object satisfies is not flat) and the flat one.
+    assert!(!toolgate::Stream::<Crowded>::__flat() && toolgate::Stream::<CrowdedFlat>::__flat());
+    for (text, needle) in [
+        (r#"{"pair": {"x": 1}}"#, "x\""),
+        (r#"{"pair": {"a": 1, "x": 1}}"#, "x\""),
+        (r#"{"three": {"a": 1, "x": 1, "b": 2, "y": 2}}"#, "y\""),
+        (r#"{"three": {"\u0061": 1, "b": 1, "x": 1, "y": 2}}"#, "y\""),
+        (r#"{"three": {"x": 1, "d": 2}}"#, "d\""),
+    ] {
+        dies_for::<CrowdedFlat>(text, needle, needle.len() - 1, "required");
+    }
+    lives_for::<CrowdedFlat>(r#"{"pair": {"b": 1, "a": 2}, "three": {"x": 1, "c": 1, "a": 1, "b": 1}}"#);
+    let dies = |text: &str, needle: &str| dies_for::<Crowded>(text, needle, needle.len() - 1, "required");
+    dies(r#"{"pair": {"x": 1}}"#, "x\"");
+    dies(r#"{"pair": {"a": 1, "x": 1}}"#, "x\"");
+    dies(r#"{"pair": {"b": 1, "\u0078": 1}}"#, "78\"");
+    dies(r#"{"three": {"x": 1, "y": 2}}"#, "y\"");
+    dies(r#"{"three": {"a": 1, "x": 1, "b": 2, "y": 2}}"#, "y\"");
+    dies(r#"{"three": {"x": 1, "d": 2}}"#, "d\"");
+    // More names required than members allowed: at the `{`.
+    dies_for::<Crowded>(r#"{"impossible": {"a": 1}}"#, "{\"a", 0, "required");
+    dies_for::<Crowded>(r#"{"impossible": {}}"#, "{}", 0, "required");
+    lives_for::<Crowded>(r#"{"impossible": "not an object"}"#);
+    // The violation names a missing one.
+    let Progress::Dead(d) = Crowded::stream().feed(br#"{"pair": {"a": 1, "x""#) else { panic!("alive") };
+    let v = d.violation().expect("a violation");
+    assert_eq!((v.pointer.as_str(), &v.kind), ("/pair/b", &toolgate::ViolationKind::Required { property: "b".into() }));
+    lives_for::<Crowded>(r#"{"pair": {"b": 1, "a": 2}, "three": {"x": 1, "c": 1, "a": 1, "b": 1}}"#);
+    lives_for::<Crowded>(r#"{"three": {"c": 1, "a": 1, "b": 1}}"#);
+    // Where each member is a missing name, only the count decides.
+    dies_for::<Crowded>(r#"{"pair": {"a": 1, "b": 2, "c": 3}}"#, ", \"c", 0, "maxProperties");
+    assert_eq!(sure_dies_at::<Crowded>(r#"{"pair": {"a": 1}}"#), Some(at(r#"{"pair": {"a": 1}}"#, "}}", 0)));
 }
 
 tool_schema! {

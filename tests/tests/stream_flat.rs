@@ -68,6 +68,19 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// A union of objects with a branch whose `required` and `maxProperties` leave no room for
+    /// some members: the branch dies at such a member's key, in the flat reader as in the
+    /// automaton.
+    pub struct CrowdedBranch = {
+        "type": "object",
+        "properties": {"u": {"anyOf": [
+            {"type": "object", "properties": {"a": {"type": "integer"}, "c": {}}, "required": ["a"], "maxProperties": 1},
+            {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"], "additionalProperties": false}
+        ]}}
+    };
+}
+
+tool_schema! {
     /// `pattern` strings, unions of values of different kinds, tagged unions.
     pub struct Unions = {
         "type": "object",
@@ -1227,7 +1240,25 @@ fn texts<T: Tool>(valid: &[&str], invalid: &[&str]) {
 fn the_flat_reader_changes_nothing_but_the_cost() {
     assert!(Stream::<Flat>::__flat() && Stream::<Open>::__flat() && Stream::<Empty>::__flat());
     assert!(Stream::<Nested>::__flat() && Stream::<Rows>::__flat() && Stream::<Unions>::__flat());
-    assert!(!Stream::<NotFlat>::__flat());
+    assert!(!Stream::<NotFlat>::__flat() && Stream::<CrowdedBranch>::__flat());
+    // `x` (undeclared) and `c` (declared) leave the first branch no room for `a`, and the second
+    // does not take them: dead at the key's closing quote; `b` kills the first branch there, the
+    // second lives (until the `,` it has no name left for).
+    for (text, dead) in [
+        (r#"{"u": {"a": 1}}"#, None),
+        (r#"{"u": {"b": "x"}}"#, None),
+        (r#"{"u": {"x": 1, "a": 1}}"#, Some(9)),
+        (r#"{"u": {"b": "x", "a": 1}}"#, Some(15)),
+        (r#"{"u": {"c": 1}}"#, Some(9)),
+    ] {
+        // (Read to its end by the flat reader where it is valid; handed over where it dies.)
+        assert_eq!(all_cuts::<CrowdedBranch>(text), dead.is_none(), "{text}");
+        let died = match CrowdedBranch::stream().feed(text.as_bytes()) {
+            Progress::Dead(d) => Some(d.offset),
+            Progress::Alive => None,
+        };
+        assert_eq!(died, dead, "{text}");
+    }
     texts::<Flat>(VALID, INVALID);
     // Escapes in a closed object's key, and in an `enum` string: compared on the characters
     // they decode to (since stop 46; the automaton's before), but in a string with a

@@ -134,6 +134,25 @@ pub struct Object {
     pub open: u16,
 }
 
+impl Object {
+    /// Whether `count` members (the last one `promised`, its name not read yet), with the names
+    /// `seen` present, leave no room within `maxProperties` for the `required` names still
+    /// missing (as the automaton's `Node::crowded`).
+    #[inline]
+    fn crowded(&self, count: u64, seen: u64, promised: bool) -> bool {
+        crowded(self.required, self.max, count, seen, promised)
+    }
+}
+
+/// [`Object::crowded`] for names `required` and `maxProperties` `max`.
+#[inline]
+fn crowded(required: u64, max: u64, count: u64, seen: u64, promised: bool) -> bool {
+    max != u64::MAX && {
+        let missing = u64::from((required & !seen).count_ones());
+        count + missing - u64::from(promised && missing > 0) > max
+    }
+}
+
 /// One branch of a union of objects, as the flat reader reads it ([`FlatSpec::branch_of`]). The
 /// union is read as one object whose names are all of its branches' (a name two branches
 /// declare with different subschemas is a tag, `enum`s or `const`s of strings, or is read as the
@@ -144,6 +163,8 @@ pub struct Object {
 pub struct Branch {
     /// The names it takes, as bits over the union's names (all of them when it is open).
     pub takes: u64,
+    /// Its `required` names, as bits over the union's names.
+    pub required: u64,
     /// Its `minProperties` (0 when absent).
     pub min: u64,
     /// Its `maxProperties` (`u64::MAX` when absent).
@@ -879,6 +900,7 @@ impl<S: FlatSpec> FlatReader<S> {
         let o = S::object(self.inner.cont);
         self.inner.count += 1;
         self.inner.count <= o.max
+            && !o.crowded(self.inner.count, self.inner.seen, true)
             && !(o.closed && o.names & !self.inner.seen == 0)
             && (!S::LIVE || self.inner.live == 0 || {
                 let f = &mut self.inner;
@@ -893,7 +915,11 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(never)]
     fn live_promise(cont: u32, live: u16, count: u64, seen: u64) -> u16 {
         let open = S::object(cont).open;
-        Self::live_where(cont, live, |i, b| count <= b.max && (open >> i & 1 != 0 || b.takes & !seen != 0))
+        Self::live_where(cont, live, |i, b| {
+            count <= b.max
+                && !crowded(b.required, b.max, count, seen, true)
+                && (open >> i & 1 != 0 || b.takes & !seen != 0)
+        })
     }
 
     /// The branches of `live` (of the union of objects whose object is `cont`) that `keep`
@@ -912,10 +938,11 @@ impl<S: FlatSpec> FlatReader<S> {
     }
 
     /// The branches of `live` (of the union of objects whose object is `cont`) that take the
-    /// name of bit `bit`.
+    /// name of bit `bit`, the `count`th member, with the names `seen` (that one among them)
+    /// present: those that leave room for the names they still require.
     #[inline(never)]
-    fn live_name(cont: u32, live: u16, bit: u64) -> u16 {
-        Self::live_where(cont, live, |_, b| b.takes & bit != 0)
+    fn live_name(cont: u32, live: u16, bit: u64, count: u64, seen: u64) -> u16 {
+        Self::live_where(cont, live, |_, b| b.takes & bit != 0 && !crowded(b.required, b.max, count, seen, false))
     }
 
     /// The bits `each` gives the branches of `live`, together.
@@ -1106,13 +1133,18 @@ impl<S: FlatSpec> FlatReader<S> {
         }
         let bit = name & name.wrapping_neg();
         self.inner.seen |= bit;
-        self.prop = S::object(self.inner.cont).first + bit.trailing_zeros();
+        let o = S::object(self.inner.cont);
+        if o.crowded(self.inner.count, self.inner.seen, false) {
+            // No room left for the `required` names still missing: the automaton's.
+            return false;
+        }
+        self.prop = o.first + bit.trailing_zeros();
         if S::LIVE && self.inner.live != 0 {
-            // A union of objects' name: the branches that do not take it die; its value is read
-            // as theirs.
-            self.inner.live = Self::live_name(self.inner.cont, self.inner.live, bit);
+            // A union of objects' name: the branches that do not take it (or that it leaves no
+            // room for the names they still require) die; its value is read as theirs.
+            self.inner.live = Self::live_name(self.inner.cont, self.inner.live, bit, self.inner.count, self.inner.seen);
             self.prop = S::variant(self.prop, self.inner.live);
-            if self.prop == NONE {
+            if self.prop == NONE || self.inner.live == 0 {
                 return false;
             }
         }
@@ -1265,8 +1297,9 @@ impl<S: FlatSpec> FlatReader<S> {
     #[inline(never)]
     fn undeclared(&mut self, text: &[u8], at: usize) -> bool {
         let o = S::object(self.inner.cont);
-        // (Its bytes are valid UTF-8 up to a character cut short by the quote.)
-        if self.utf.0 != 0 {
+        // (Its bytes are valid UTF-8 up to a character cut short by the quote; a member that
+        // leaves no room for the `required` names still missing is the automaton's.)
+        if self.utf.0 != 0 || o.crowded(self.inner.count, self.inner.seen, false) {
             return false;
         }
         let Some(raw) = text.get(self.start + 1..at) else { return false };
@@ -1287,8 +1320,12 @@ impl<S: FlatSpec> FlatReader<S> {
             return false;
         }
         if S::LIVE && o.branches != 0 {
-            // A union of objects': its closed branches die.
-            self.inner.live &= o.open;
+            // A union of objects': its closed branches die, and those it leaves no room for the
+            // names they still require.
+            let (count, seen) = (self.inner.count, self.inner.seen);
+            self.inner.live = Self::live_where(self.inner.cont, self.inner.live & o.open, |_, b| {
+                !crowded(b.required, b.max, count, seen, false)
+            });
             if self.inner.live == 0 {
                 return false;
             }

@@ -36,7 +36,7 @@ use super::machine::{
     utf8_lead, Death, ExpStep, ExpWatch, KindBits, Lex, Machine, NumSt, WORDS,
 };
 use super::members;
-use super::program::{narrow_byte, shape, Node, Program, NONE};
+use super::program::{narrow_byte, shape, ty, Node, Program, NONE};
 use crate::pattern::Stepped;
 
 /// How the bytes of the string being read are looked at.
@@ -279,7 +279,10 @@ impl<const S: usize, const D: usize, X: Delegate> Clone for Lean<S, D, X> {
 
 /// Whether a resolved subschema can take a value of kind `bits` at its first byte.
 fn accepts(node: &Node, bits: u8) -> bool {
-    !node.never && node.types & bits != 0 && (node.enum_types == 0 || node.enum_types & bits != 0)
+    !node.never
+        && node.types & bits != 0
+        && (node.enum_types == 0 || node.enum_types & bits != 0)
+        && !(bits == ty::OBJECT && node.crowded(0, 0, false))
 }
 
 /// What judges a value of kind `kind` under subschema `n`.
@@ -1220,6 +1223,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             || (node.enum_types != 0 && matches!(kind, Kind::Bool | Kind::Null) && node.literals & literal == 0)
             || (first == b'-' && node.negative.is_some())
             || (kind == Kind::Number && !node.number_may_live(&[first]))
+            || (kind == Kind::Object && node.crowded(0, 0, false))
         {
             return Push::Dead;
         }
@@ -1296,6 +1300,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             // One more member where every declared property is present and no other is
             // allowed can only be a repeat or undeclared.
             u64::from(f.count) <= node.max_props
+                && !node.crowded(f.count, f.seen, true)
                 && !(node.closed && node.patterns.is_empty() && all_bits(node.props.len()) & !f.seen == 0)
         } else {
             u64::from(f.count) <= node.max_items
@@ -1359,6 +1364,10 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             exact_name(all, node.names, raw.len() as u32)
         };
         f.sel = sel;
+        // A member that leaves no room for the `required` names still missing.
+        if node.crowded(f.count, f.seen | 1u128.checked_shl(u32::from(sel)).unwrap_or(0), false) {
+            return false;
+        }
         if sel == NONE {
             if node.closed {
                 return false;

@@ -1334,6 +1334,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     s.st = St::Dead;
                     s.why = Why::MaxProperties;
                     died = true;
+                } else if node.crowded(count, s.seen, true) {
+                    // No room left for the `required` names still missing.
+                    s.st = St::Dead;
+                    s.why = Why::Required((node.required & !s.seen).trailing_zeros() as u8);
+                    died = true;
                 } else if node.closed && node.patterns.is_empty() && node.keys & !s.seen == 0 {
                     // Every name a key may be is present: one more member can only be a repeat
                     // or not allowed.
@@ -1800,6 +1805,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                     why = Some(Why::AdditionalProperty);
                 } else if forbidden {
                     why = Some(Why::Forbidden);
+                } else if node.crowded(f.count, seen | bit, false) {
+                    // This member leaves no room for the `required` names still missing.
+                    why = Some(Why::Required((node.required & !(seen | bit)).trailing_zeros() as u8));
                 } else if node.property_names != NONE
                     && key_frame
                     && !self.verdict(level + 1, node.property_names, text)
@@ -2050,6 +2058,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 Why::Never
             } else if node.types & kind.bits() == 0 {
                 Why::Type
+            } else if kind == Kind::Object && node.crowded(0, 0, false) {
+                // More names required than members allowed: no object can be valid.
+                Why::Required(node.required.trailing_zeros() as u8)
             } else if node.enum_types != 0 && node.enum_types & kind.bits() == 0 {
                 Why::Enum
             } else if node.enum_types != 0
@@ -2791,6 +2802,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                 return Violation {
                     pointer: join(&here, &index.to_string()),
                     kind: ViolationKind::UnevaluatedItem { index },
+                };
+            }
+            Why::MaxItems if node.items_end => {
+                let index = u64::from(f.count.saturating_sub(1));
+                return Violation {
+                    pointer: join(&here, &index.to_string()),
+                    kind: ViolationKind::ForbiddenItem { index },
                 };
             }
             Why::MaxItems => ViolationKind::MaxItems { limit: node.max_items, count: u64::from(f.count) },

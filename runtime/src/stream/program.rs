@@ -223,6 +223,9 @@ pub struct Node {
     /// nothing but `prefixItems` evaluating items (here and in the subschemas applied in place),
     /// and below `maxItems`
     pub unevaluated_items: bool,
+    /// [`Node::max_items`] is where `items` (after the `prefixItems`) or a `prefixItems` entry
+    /// allows no value (`false`, or a subschema no value satisfies), below `maxItems`
+    pub items_end: bool,
     /// `contains`
     pub contains: u16,
     /// `minContains` (1 by default; only with `contains`)
@@ -348,6 +351,7 @@ impl Node {
         min_items: 0,
         max_items: u64::MAX,
         unevaluated_items: false,
+        items_end: false,
         contains: NONE,
         min_contains: 1,
         max_contains: u64::MAX,
@@ -404,6 +408,18 @@ impl Node {
     /// ([`settled`](super::bounds::settled)).
     pub(crate) fn settled(&self, number: &[u8]) -> bool {
         super::bounds::settled(self.limits, self.multiple.as_ref(), self.types & ty::NUMBER == 0, number)
+    }
+
+    /// Whether an object of `count` members (the last one `promised`: a `,` or the first key's
+    /// quote was read, its name not yet), with the names `seen` present, leaves no room within
+    /// `maxProperties` for the `required` names still missing: each needs a member of its own,
+    /// and a promised one may be one of them.
+    #[inline]
+    pub(crate) fn crowded(&self, count: u32, seen: u128, promised: bool) -> bool {
+        self.max_props != u64::MAX && {
+            let missing = u64::from((self.required & !seen).count_ones());
+            u64::from(count) + missing - u64::from(promised && missing > 0) > self.max_props
+        }
     }
 
     /// Not `false`, nothing applied in place, no `enum`/`const`.

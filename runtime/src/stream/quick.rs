@@ -820,7 +820,9 @@ impl<X: Delegate> Quick<X> {
                 n @ 0..64 => (1u64 << n) - 1,
                 _ => u64::MAX,
             };
-            u64::from(l.count) <= node.max_props && !(node.closed && declared & !l.seen == 0)
+            u64::from(l.count) <= node.max_props
+                && !node.crowded(l.count, u128::from(l.seen), true)
+                && !(node.closed && declared & !l.seen == 0)
         } else {
             u64::from(l.count) <= node.max_items
         }
@@ -848,8 +850,10 @@ impl<X: Delegate> Quick<X> {
         // undeclared key, which the automaton follows), a repeated one, a name past 64.
         let sel = Self::name(l, raw)?;
         let bit = 1u64.checked_shl(u32::try_from(sel).ok()?)?;
-        // A repeated key, or one whose property is `false`: the automaton's, which finds it dead.
-        if l.seen & bit != 0 || node.forbidden >> sel & 1 == 1 {
+        // A repeated key, one whose property no value satisfies, or one that leaves no room for
+        // the `required` names still missing: the automaton's, which finds it dead.
+        if l.seen & bit != 0 || node.forbidden >> sel & 1 == 1 || node.crowded(l.count, u128::from(l.seen | bit), false)
+        {
             return None;
         }
         let child = match node.props.get(sel) {
@@ -1280,7 +1284,8 @@ const fn ends(st: NumSt) -> bool {
 /// plain or `false` (as [`resolve`] gives).
 #[inline]
 fn first_byte_ok(node: &Node, bits: u8, first: u8) -> bool {
-    if node.never || node.types & bits == 0 {
+    // (An object with more names required than members allowed: none can be valid.)
+    if node.never || node.types & bits == 0 || (bits == ty::OBJECT && node.crowded(0, 0, false)) {
         return false;
     }
     if node.enum_types != 0 {

@@ -127,7 +127,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
             .filter(|(o, _)| !o.branches.is_empty())
             .map(|(o, u)| {
                 let arms = f(o);
-                quote!(#u => match b { #(#arms)* _ => #p::FlatBranch { takes: 0, min: 0, max: 0 } },)
+                quote!(#u => match b { #(#arms)* _ => #p::FlatBranch { takes: 0, required: 0, min: 0, max: 0 } },)
             })
             .collect()
     };
@@ -135,7 +135,9 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
         o.branches
             .iter()
             .zip(0u32..)
-            .map(|(&(takes, min, max), b)| quote!(#b => #p::FlatBranch { takes: #takes, min: #min, max: #max },))
+            .map(|(&(takes, required, min, max), b)| {
+                quote!(#b => #p::FlatBranch { takes: #takes, required: #required, min: #min, max: #max },)
+            })
             .collect()
     });
     let live = !branch_of.is_empty();
@@ -396,7 +398,7 @@ pub fn spec(ir: &Ir, k: &TokenStream) -> Option<TokenStream> {
                     #(#branch_of)*
                     _ => {
                         let _ = b;
-                        #p::FlatBranch { takes: 0, min: 0, max: 0 }
+                        #p::FlatBranch { takes: 0, required: 0, min: 0, max: 0 }
                     }
                 }
             }
@@ -619,9 +621,10 @@ struct Obj<'a> {
     max: u64,
     /// the value number of its undeclared members (`None`: closed)
     extra: Option<u32>,
-    /// a union of objects' object ([`Flat::fill_objects`]): per branch, the names it takes (as
-    /// bits), its `minProperties` and `maxProperties` (empty for any other object)
-    branches: Vec<(u64, u64, u64)>,
+    /// a union of objects' object ([`Flat::fill_objects`]): per branch, the names it takes and
+    /// those it requires (as bits), its `minProperties` and `maxProperties` (empty for any other
+    /// object)
+    branches: Vec<(u64, u64, u64, u64)>,
     /// those of its branches that take undeclared names (bits)
     open: u16,
     /// its rule on its names, judged where it closes (`None`: no rule)
@@ -1140,6 +1143,11 @@ impl<'a> Flat<'a> {
             Some((name, node)) => Some((name, node, self.slot()?)),
             None => None,
         };
+        // More names required than members allowed: no object is valid, dead at its `{` (the
+        // automaton's).
+        if c.max_properties.as_ref().is_some_and(|m| (c.required.len() as u64) > m.value) {
+            return None;
+        }
         let o = u32::try_from(self.objects.len()).ok()?;
         self.objects.push(Obj {
             first: ids.first().copied().unwrap_or(0),
@@ -1781,8 +1789,9 @@ struct ObjectUnion<'a> {
     /// the objects that take undeclared names (bits), and the subschema of those (`None`: free)
     open: u16,
     extra: Option<NodeId>,
-    /// per object, the names it takes (bits), its `minProperties` and `maxProperties`
-    branches: Vec<(u64, u64, u64)>,
+    /// per object, the names it takes and those it requires (bits), its `minProperties` and
+    /// `maxProperties`
+    branches: Vec<(u64, u64, u64, u64)>,
     /// which objects hold an object where it closes ([`Rule::Live`] and `required`s)
     rule: Rule,
 }
@@ -1978,11 +1987,16 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         if rule_names.len() > declared.len() {
             return None;
         }
+        // More names required than members allowed: the automaton kills the branch at the
+        // `{`; not read here.
+        if bc.max_properties.as_ref().is_some_and(|m| (bc.required.len() as u64) > m.value) {
+            return None;
+        }
         let (min, max) = (
             bc.min_properties.as_ref().map_or(0, |m| m.value),
             bc.max_properties.as_ref().map_or(u64::MAX, |m| m.value),
         );
-        kept.push((takes, min, max));
+        kept.push((takes, required, min, max));
         holds.push(Rule::All(vec![Rule::Live(b), Rule::Has(required), rule]));
     }
     let rule = if one { Rule::One(holds) } else { Rule::Any(holds) };

@@ -1187,12 +1187,16 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             fields.push(quote!(items: #i2));
         }
         let mut max_items = c.max_items.as_ref().map_or(u64::MAX, |m| m.value);
-        if c.items.is_some_and(|i| no_value(ir, i)) {
-            max_items = max_items.min(c.prefix_items.len() as u64);
-        }
-        // A prefix item no value satisfies: no more items than come before it.
-        if let Some(k) = c.prefix_items.iter().position(|&i| no_value(ir, i)) {
-            max_items = max_items.min(k as u64);
+        // `items` no value satisfies after the prefix, or a prefix item no value satisfies: no
+        // more items than come before it.
+        let end = c
+            .prefix_items
+            .iter()
+            .position(|&i| no_value(ir, i))
+            .or_else(|| c.items.filter(|&i| no_value(ir, i)).map(|_| c.prefix_items.len()));
+        if let Some(k) = end.map(|k| k as u64).filter(|&k| k < max_items) {
+            max_items = k;
+            fields.push(quote!(items_end: true));
         }
         let never = c.unevaluated_items.is_some_and(|u| no_value(ir, u));
         if let Some(k) = evaluated.filter(|&k| never && k < max_items) {
