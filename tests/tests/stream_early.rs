@@ -2325,6 +2325,11 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// A range split across subschemas (the general automaton's).
+    pub struct SplitRange = {"allOf": [{"minimum": 20}, {"maximum": 30}]};
+}
+
+tool_schema! {
     /// A `multipleOf` at the root.
     pub struct TriRoot = {"multipleOf": 1.5};
 }
@@ -2373,6 +2378,13 @@ fn a_number_dies_where_its_exponent_makes_a_subschema_sure_of_it_that_it_must_no
         ("real", "1e-1", None, true),
         ("real", "1.5", None, true),
         ("real", "15", None, false),
+        // A negative exponent that makes the number zero whatever follows: an integer for good
+        // (`73601e-320` is 7.36e-316, not yet).
+        ("real", "73601e-329", Some(9), false),
+        ("real", "73601e-3200", Some(10), false),
+        ("real", "73601e-320", None, true),
+        ("real", "1.5e-324", Some(7), false),
+        ("real", "3e-324", None, true),
         // Two branches sure of it: an integer of at least 2 for good.
         ("pick", "915E55", Some(4), false),
         ("pick", "1.5e89", Some(4), false),
@@ -2479,13 +2491,15 @@ fn a_number_dies_at_the_byte_of_its_exponent_from_which_no_exponent_left_makes_a
         let all = format!(r#"{{"both": {number}}}"#);
         assert_eq!(sure_dies_at::<TriApplied>(&all), want.map(|w| w - prefix + 9), "{all}");
         // Under `not`, a number dies where its exponent makes it a multiple for good (`3e+` is
-        // 3, `3e+2` 300: the `not`'s subschema takes it whatever follows).
+        // 3, `3e+2` 300: the `not`'s subschema takes it whatever follows; `1.3e-400` is zero
+        // from its last digit on, a multiple of everything).
         let neither = format!(r#"{{"neither": {number}}}"#);
         let settled = match *number {
             "3e+2" => Some(2),
             "1.5e1" => Some(4),
             "0.15e01" => Some(6),
             "0e5" => Some(1),
+            "1.3e-400" => Some(7),
             _ => None,
         };
         let mid = sure_dies_at::<TriApplied>(&neither).filter(|&w| w < neither.len() - 1);
@@ -2546,6 +2560,27 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
         ("pos", "0.00E-5", Some(4), false),
         ("pos", "0.001e-2", None, true),
         ("pos", "0", None, false),
+        // So is a number whose negative exponent makes it zero: at the digit that does (near
+        // the edge, as its text reads: `2e-324` is zero, `3e-324` the least `f64`).
+        ("pos", "1e-325", Some(5), false),
+        ("pos", "1e-3250", Some(5), false),
+        ("pos", "2e-324", Some(5), false),
+        ("pos", "3e-324", None, true),
+        ("pos", "1e-323", None, true),
+        ("pos", "123.4e-327", Some(9), false),
+        ("pos", "123.4e-0326", Some(10), false),
+        ("pos", "123.4e-0324", None, true),
+        ("pos", "0.00000001e-318", Some(14), false),
+        ("step", "7e-400", None, true),
+        ("min", "-3e-400", None, true),
+        // A negative exponent only makes the number smaller in magnitude: the text so far, read
+        // as if it ended there (`e-` as `e-0`), is the most it may still be, and a positive
+        // number that breaks a `minimum` there breaks it for good.
+        ("count", "5e-1", Some(3), false),
+        ("count", "50e-1", None, true),
+        ("count", "50e-0", None, true),
+        ("count", "0.5e-", Some(4), false),
+        ("count", "2e-01", Some(4), false),
         // Beside `multipleOf` (whose own verdict waits for the end).
         ("step", "5e2", Some(2), false),
         ("step", "5e1", None, true),
@@ -2623,6 +2658,12 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
             );
         }
     }
+    // A negative exponent only makes a number smaller in magnitude: a positive one below a
+    // range's `minimum` at its `-` (read as `e-0`), or at the digit that takes it there.
+    assert_eq!(sure_dies_at::<SplitRange>("0.5e-400"), Some(4));
+    assert_eq!(sure_dies_at::<SplitRange>("25e-1"), Some(4));
+    assert_eq!(sure_dies_at::<SplitRange>("25e-00 "), None);
+    assert_eq!(sure_dies_at::<SplitRange>("2.5e+1"), None);
     // `3` is the `not`'s: valid as 3e000, still.
     assert!(SizesLean::is_valid_json(r#"{"odd": 3e000}"#));
     // A number below one branch's exclusive maximum lives: -8e+5 is below -5.

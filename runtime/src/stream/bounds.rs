@@ -8,8 +8,11 @@
 //! A positive number that breaks a `maximum` (or `exclusiveMaximum`) there breaks it whatever
 //! follows, and so does a negative one that breaks a `minimum`: reading is monotone (a larger
 //! exponent never reads as a smaller magnitude), so the rule never says "broken" of a number
-//! that may still end within. A mantissa of zeros is zero whatever its exponent: any bound that
-//! zero breaks is broken from its `e`.
+//! that may still end within. A negative exponent mirrors it: from its `-` (read as `e-0`) the
+//! text so far is the largest magnitude the number may still take, and a positive number that
+//! breaks a `minimum` there breaks it whatever follows. A mantissa of zeros is zero whatever its
+//! exponent, and so is a number from the digit of its negative exponent that puts it below the
+//! least `f64`: any bound that zero breaks is broken from there.
 //!
 //! The readers ask at the bytes that move that smallest magnitude (an `e` after zeros, a `+`, an
 //! exponent digit that changes its value: `ExpStep::Moved` in `machine.rs`), a handful per
@@ -18,7 +21,7 @@
 use crate::num::{Decimal, Limit};
 use crate::text::{float_roundtrip, Num, Scanner};
 
-use super::machine::magnitude;
+use super::machine::{magnitude, ZERO_BELOW, ZERO_NEAR};
 
 /// One bound of a subschema, as the macro emits it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -51,8 +54,7 @@ impl Bound {
 const WINDOW: usize = 64;
 
 /// The first of `bounds` that the number whose text so far is `number` breaks whatever follows
-/// (`None`: none of them, as far as its text tells: no exponent yet, a negative one, or a value
-/// within them).
+/// (`None`: none of them, as far as its text tells: no exponent yet, or a value within them).
 #[must_use]
 pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     if bounds.is_empty() {
@@ -60,9 +62,30 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     }
     let (mantissa, exp) = split(number)?;
     let negative = mantissa.first() == Some(&b'-');
-    let value = if magnitude(mantissa).is_none() {
-        // Zero, whatever the exponent.
+    let value = if zero_for_good(mantissa, exp, number) {
+        // Zero, whatever follows.
         Num::U(0)
+    } else if exp.first() == Some(&b'-') {
+        // A negative exponent only makes the number smaller in magnitude: the text so far, read
+        // as if it ended there (`e-` as `e-0`), is the most it may still be. A positive number
+        // that breaks a `minimum` there breaks it whatever follows, and a negative one a
+        // `maximum`.
+        let value = if exp == b"-" {
+            let mut buf = [b'0'; WINDOW];
+            buf.get_mut(..number.len())?.copy_from_slice(number);
+            read(buf.get(..=number.len())?)?
+        } else {
+            read(number)?
+        };
+        if let Some(b) = bounds.iter().find(|b| b.upper == negative && b.broken(value)) {
+            return Some(b);
+        }
+        // (It may still shrink to zero: only where zero is out of them is there a range to
+        // jump over.)
+        if bounds.iter().all(|b| !b.broken(Num::U(0))) {
+            return None;
+        }
+        return jumped(bounds, mantissa, exp, negative);
     } else if exp.last().is_some_and(u8::is_ascii_digit) && exp.first() != Some(&b'-') {
         read(number)?
     } else if exp == b"+" {
@@ -83,28 +106,39 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     jumped(bounds, mantissa, exp, negative)
 }
 
-/// A bound of `bounds` that a number in a positive exponent (`mantissa`, not zero, and the
-/// exponent's text after its `e`, `exp`: a `+` or digits) breaks at every exponent that text
-/// may still become, where bounds on both sides leave a range that the number's powers of ten
-/// jump over (`0.5712e+` under `minimum: 20` and `maximum: 30`: `e1` is 5.712, `e2` 57.12).
+/// A bound of `bounds` that a number in an exponent (`mantissa`, not zero, and the exponent's
+/// text after its `e`, `exp`: a sign or digits) breaks at every exponent that text may still
+/// become, where bounds on both sides leave a range that the number's powers of ten jump over
+/// (`0.5712e+` under `minimum: 20` and `maximum: 30`: `e1` is 5.712, `e2` 57.12; `754e-` there:
+/// `e-1` is 75.4, `e-2` 7.54).
 ///
-/// The exponents left are those that begin with its digits so far (any, after zeros only), at
-/// most 400 (past that, nothing but a zero mantissa is within the `f64` range). Read at a larger
-/// exponent, the number only grows in magnitude, so the bounds its growth satisfies (a
-/// `minimum` of a positive number) hold from some exponent on, and the others until some
-/// exponent: in each run of exponents with the same leading digits, the least at which the
-/// first hold is found by bisection and judged by the others.
+/// The exponents left are those that begin with its digits so far (any, after a sign or zeros
+/// only), at most 400 (past that, nothing but a zero mantissa is within the `f64` range, and
+/// a negative exponent has taken a mantissa of at most [`WINDOW`] bytes to zero, which the
+/// caller judged). Read at a larger exponent, the number only grows in magnitude (a positive
+/// exponent) or only shrinks (a negative one), so the bounds it moves into (a `minimum` of a
+/// positive number growing, its `maximum` shrinking) hold from some exponent on, and the others
+/// until some exponent: in each run of exponents with the same leading digits, the least at
+/// which the first hold is found by bisection and judged by the others.
 fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) -> Option<&'a Bound> {
+    let shrinking = exp.first() == Some(&b'-');
     // (Only where there are bounds on both sides: one side alone is what the caller judged.)
-    let grows_into = |b: &&Bound| b.upper == negative;
-    let below = bounds.iter().find(grows_into)?;
-    bounds.iter().find(|b| !grows_into(b))?;
+    let moves_into = |b: &&Bound| (b.upper == negative) != shrinking;
+    let below = bounds.iter().find(moves_into)?;
+    bounds.iter().find(|b| !moves_into(b))?;
     if mantissa.len() > WINDOW {
         return None;
     }
-    // The number at exponent `e` (`None`: beyond the `f64` range, past every bound).
-    let at = |e: u64| read_with(&[mantissa], i64::try_from(e).unwrap_or(i64::MAX), Read::Serde);
-    let holds = |e: u64| at(e).is_none_or(|n| !bounds.iter().filter(grows_into).any(|b| b.broken(n)));
+    // The number at exponent `e` (`None`: beyond the `f64` range, past every bound on the side
+    // it grows to).
+    let at = |e: u64| {
+        let e = i64::try_from(e).unwrap_or(i64::MAX);
+        read_with(&[mantissa], if shrinking { -e } else { e }, Read::Serde)
+    };
+    let holds = |e: u64| match at(e) {
+        None => !shrinking,
+        Some(n) => !bounds.iter().filter(moves_into).any(|b| b.broken(n)),
+    };
     let within = |e: u64| at(e).is_some_and(|n| !bounds.iter().any(|b| b.broken(n)));
     for (lo, hi) in exponents_left(exp)? {
         // The least exponent of the run at which the bounds it grows into hold.
@@ -128,6 +162,27 @@ fn jumped<'a>(bounds: &'a [Bound], mantissa: &[u8], exp: &[u8], negative: bool) 
 /// of zeros is within the `f64` range.
 const MAX_EXPONENT: u64 = 400;
 
+/// Whether the number whose text so far is `number` (split at its `e` into `mantissa` and the
+/// exponent's text after it, `exp`) reads as zero whatever follows: a mantissa of zeros, or a
+/// negative exponent that makes it zero already, more digits only making it smaller (reading is
+/// monotone). Its magnitude decides far from the edge ([`ZERO_BELOW`]); near it, the text read
+/// as if it ended there ([`reads_zero`]).
+fn zero_for_good(mantissa: &[u8], exp: &[u8], number: &[u8]) -> bool {
+    let Some(mag) = magnitude(mantissa) else { return true };
+    let Some(digits) = exp.strip_prefix(b"-") else { return false };
+    let e = digits.iter().fold(0i64, |e, &c| e.saturating_mul(10).saturating_add(i64::from(c.wrapping_sub(b'0'))));
+    e >= mag.saturating_add(ZERO_BELOW) || (e >= mag.saturating_add(ZERO_NEAR) && reads_zero(number))
+}
+
+/// Whether `number` (a whole number's text) reads as zero.
+pub(super) fn reads_zero(number: &[u8]) -> bool {
+    read(number).is_some_and(|n| match n {
+        Num::U(u) => u == 0,
+        Num::I(_) => false,
+        Num::F(f) => f == 0.0,
+    })
+}
+
 /// A number's text so far split at its `e`: its mantissa and its exponent's text after the `e`
 /// (`None`: no `e` yet).
 fn split(number: &[u8]) -> Option<(&[u8], &[u8])> {
@@ -140,7 +195,7 @@ fn split(number: &[u8]) -> Option<(&[u8], &[u8])> {
 /// digits, or both; `None` once past [`MAX_EXPONENT`]): the least exponent it may still become.
 fn least_exponent(exp: &[u8]) -> Option<u64> {
     let mut lead = 0u64;
-    for &c in exp.strip_prefix(b"+").unwrap_or(exp) {
+    for &c in exp.strip_prefix(b"+").or_else(|| exp.strip_prefix(b"-")).unwrap_or(exp) {
         lead = lead * 10 + u64::from(c.wrapping_sub(b'0'));
         if lead > MAX_EXPONENT {
             return None;
@@ -251,7 +306,10 @@ pub fn indivisible(bounds: &[Bound], multiple: Option<&Multiple>, number: &[u8])
 /// `bounds`, `multiple` and, if `integer`, being an integer (`false` too where that is not
 /// known): its exponent settled them for good.
 ///
-/// A mantissa of zeros is zero from its `e` on. Otherwise, in a positive exponent, the text so
+/// A mantissa of zeros is zero from its `e` on, and a number in a negative exponent from the digit
+/// that makes it zero whatever follows; zero is an integer and a multiple of every divisor.
+/// Otherwise (never in a negative exponent, which may still take the number to zero), in a
+/// positive exponent, the text so
 /// far (read as if it ended there: `e+` as `e+0`) is the least magnitude the number may take, and
 /// a larger exponent only makes it larger: digits that make an integer there do at every larger
 /// exponent (and an `f64` of an integer is one; so is every `f64` past 2^53), a bound it grows into (a `minimum` of a positive number) holds
@@ -262,10 +320,11 @@ pub fn indivisible(bounds: &[Bound], multiple: Option<&Multiple>, number: &[u8])
 pub fn settled(bounds: &[Bound], multiple: Option<&Multiple>, integer: bool, number: &[u8]) -> bool {
     let Some((mantissa, exp)) = split(number) else { return false };
     let negative = mantissa.first() == Some(&b'-');
-    let Some(mag) = magnitude(mantissa) else {
-        // Zero, whatever the exponent.
+    if zero_for_good(mantissa, exp, number) {
+        // Zero, whatever follows: an integer, and a multiple of every divisor.
         return !bounds.iter().any(|b| b.broken(Num::U(0)));
-    };
+    }
+    let Some(mag) = magnitude(mantissa) else { return false };
     if exp.is_empty() || exp.first() == Some(&b'-') || mantissa.len() > WINDOW {
         return false;
     }
@@ -490,9 +549,13 @@ mod tests {
     /// after a `+` or zeros; with `any`, every one from -420), and the number read there as the
     /// validators read it, where that is within the `f64` range.
     fn reads_left(mantissa: &str, exp: &str, any: bool) -> Vec<(i32, crate::text::Num)> {
-        let digits = exp.trim_start_matches('+').trim_start_matches('0');
+        let (negative, rest) = match exp.strip_prefix('-') {
+            Some(rest) => (true, rest),
+            None => (false, exp.trim_start_matches('+')),
+        };
+        let digits = rest.trim_start_matches('0');
         (-420..=420i32)
-            .filter(|e| any || (*e >= 0 && e.to_string().starts_with(digits)))
+            .filter(|&e| any || ((e <= 0) == negative || e == 0) && e.unsigned_abs().to_string().starts_with(digits))
             .filter_map(|e| Some((e, crate::text::Scanner::new(&format!("{mantissa}e{e}")).num().ok()?)))
             .collect()
     }
@@ -565,19 +628,17 @@ mod tests {
                 // (the number, whether its exponent is positive)
                 let tenths = if i == 0 { "0.0e-1".to_string() } else { format!("{i}0e-1") };
                 for (number, positive) in [(format!("{i}e+0"), true), (format!("{i}E00"), true), (tenths, false)] {
-                    // Complete, it breaks an exclusive bound on the side it grows to (zero grows
+                    // Complete, it breaks an exclusive bound on the side a positive exponent grows
+                    // it to, or the side a negative one shrinks it from (zero grows and shrinks
                     // to neither: any bound zero breaks), and an inclusive one never.
-                    let side = i == 0 || (i > 0) == b[0].upper;
+                    let side = i == 0 || ((i > 0) == b[0].upper) == positive;
                     let complete = outgrown(&b, number.as_bytes()).is_some();
-                    assert_eq!(complete, (positive || i == 0) && b[0].exclusive && side, "{number:?}: {b:?}");
+                    assert_eq!(complete, b[0].exclusive && side, "{number:?}: {b:?}");
                     for end in 1..=number.len() {
                         let (prefix, rest) = number.split_at(end);
                         if let Some(hit) = outgrown(&b, prefix.as_bytes()) {
                             judged += 1;
-                            assert!(
-                                hit.exclusive && (positive || i == 0),
-                                "{number:?} at {prefix:?} ({rest:?} to come): {hit:?}"
-                            );
+                            assert!(hit.exclusive, "{number:?} at {prefix:?} ({rest:?} to come): {hit:?}");
                         }
                     }
                 }
@@ -730,8 +791,15 @@ mod tests {
         for dead in ["0.5712e+", "0.5712e1", "0.5712e0", "0.5712e00", "5.712e+", "1e+", "3.1e+"] {
             assert_eq!(broken(&range, dead), Some("20"), "{dead}");
         }
-        for alive in ["2.5e+", "2.5e0", "0.25e+", "0.25e0", "3e+", "25e-", "0.5712e-", "0.00025e0", "0.00025e+"] {
+        for alive in ["2.5e+", "2.5e0", "0.25e+", "0.25e0", "3e+", "25e-", "0.00025e0", "0.00025e+", "250e-", "2500e-0"]
+        {
             assert_eq!(broken(&range, alive), None, "{alive}");
+        }
+        // A negative exponent only shrinks it: `0.5712` is below 20 already; `754e-1` is 75.4,
+        // `754e-10` and on far below 20; `2500e-1` 250, and `e-1x` far below.
+        // (Named: the bound it breaks now.)
+        for (dead, bound) in [("0.5712e-", "20"), ("9e-", "20"), ("754e-1", "30"), ("754E-", "30"), ("2500e-1", "30")] {
+            assert_eq!(broken(&range, dead), Some(bound), "{dead}");
         }
         // `0.00025e5` is 25; `0.00025e1` 0.0025, but `e1x` past 30.
         assert_eq!(broken(&range, "0.00025e1"), Some("20"));
@@ -763,10 +831,12 @@ mod tests {
             for _ in 0..next(3) {
                 mantissa.push(char::from(b'0' + next(10) as u8));
             }
-            let exp: String = match next(5) {
+            let exp: String = match next(7) {
                 0 => "+".into(),
                 1 => "0".into(),
                 2 => (next(3) + 1).to_string(),
+                3 => "-".into(),
+                4 => format!("-{}", next(40)),
                 _ => (next(40)).to_string(),
             };
             let number = format!("{mantissa}e{exp}");
@@ -779,6 +849,10 @@ mod tests {
             for (e, n) in reads_left(&mantissa, &exp, false) {
                 assert!(!within(n, &b, false), "{mantissa}e{e} ({number:?} said outside): {b:?}");
                 checked += 1;
+            }
+            // (A negative exponent past those read takes it to zero.)
+            if exp.starts_with('-') {
+                assert!(!within(crate::text::Num::U(0), &b, false), "{number:?} said outside: {b:?}, zero");
             }
         }
         assert!(judged > 300 && checked > 10_000, "{judged} {checked}");

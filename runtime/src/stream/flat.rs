@@ -1877,6 +1877,8 @@ impl<S: FlatSpec> FlatReader<S> {
         match self.watch.step(n, number) {
             ExpStep::Out => false,
             ExpStep::Same => true,
+            // (Only its bounds: in a negative exponent nothing else is settled before zero.)
+            ExpStep::Shrunk => bounds::outgrown(S::limits(self.prop), number).is_none(),
             ExpStep::Moved => {
                 !S::SETTLES
                     && bounds::outgrown(S::limits(self.prop), number).is_none()

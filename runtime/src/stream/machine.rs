@@ -274,25 +274,38 @@ pub(super) const fn num_step(st: NumSt, b: u8) -> Option<NumSt> {
     }
 }
 
-/// A number's positive exponent, watched for the `f64` range as its digits come: beyond that
-/// range a number is a syntax error (as `serde_json` reads it), and once the exponent has put it
-/// there no continuation brings it back, since more digits only make the exponent larger.
+/// A number's exponent, watched as its digits come. A positive one, for the `f64` range: beyond
+/// that range a number is a syntax error (as `serde_json` reads it), and once the exponent has put
+/// it there no continuation brings it back, since more digits only make the exponent larger.
 /// (A mantissa alone beyond the range is not dead: an exponent may still follow and bring it
-/// back, `1` and 400 zeros `e-400`.)
+/// back, `1` and 400 zeros `e-400`.) A negative one, for the digit from which the number reads as
+/// zero whatever follows ([`ZERO_BELOW`]: `73601e-330`; more digits only make it smaller).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct ExpWatch {
     /// the decimal magnitude of the mantissa's leading significant digit (`12.5`: 1, `0.05`:
-    /// -2); [`ExpWatch::OFF`]'s: no exponent watched (none, a negative one, or a mantissa of
-    /// zeros, which stays zero)
+    /// -2); [`ExpWatch::OFF`]'s: no exponent watched (none, or a mantissa of zeros, which
+    /// stays zero)
     mag: i32,
     /// the exponent's value so far (saturating below [`ExpWatch::UNREAD`]), or
     /// [`ExpWatch::UNREAD`] before its first digit
     exp: u32,
+    /// the exponent is negative
+    neg: bool,
 }
+
+/// Where a number's negative exponent makes it zero: `f64`'s least positive value is 4.9e-324,
+/// and a value below half of it rounds to zero, so a number whose leading significant digit is
+/// at 10^m reads as zero once its negative exponent `e` is at least `m + ZERO_BELOW` (the value
+/// then below 10^-324), and not before `m + ZERO_NEAR` (at least 10^-322); in between, its text
+/// read as if it ended there tells ([`reads_zero`](super::bounds::reads_zero)).
+pub(super) const ZERO_BELOW: i64 = 325;
+
+/// See [`ZERO_BELOW`].
+pub(super) const ZERO_NEAR: i64 = 322;
 
 impl ExpWatch {
     /// Nothing watched.
-    pub(super) const OFF: Self = Self { mag: i32::MIN, exp: Self::UNREAD };
+    pub(super) const OFF: Self = Self { mag: i32::MIN, exp: Self::UNREAD, neg: false };
 
     /// [`ExpWatch::exp`] before the exponent's first digit.
     const UNREAD: u32 = u32::MAX;
@@ -317,7 +330,7 @@ impl ExpWatch {
     pub(super) fn new(mantissa: &[u8]) -> Self {
         let Some(mag) = magnitude(mantissa) else { return Self::OFF };
         let mag = i32::try_from(mag.clamp(i64::from(i32::MIN) + 1, i64::from(i32::MAX))).unwrap_or(i32::MAX);
-        Self { mag, exp: Self::UNREAD }
+        Self { mag, exp: Self::UNREAD, neg: false }
     }
 
     /// The number whose text so far is `number` (its last byte included) went on to state `n`:
@@ -334,9 +347,17 @@ impl ExpWatch {
                     ExpStep::Moved
                 }
             }
-            (NumSt::ExpSign, Some((b'-', _))) => {
-                *self = Self::OFF;
-                ExpStep::Same
+            (NumSt::ExpSign, Some((b'-', _))) if self.on() => {
+                // From here the number only shrinks in magnitude: what it reads as with `e-0` is
+                // the most it may still be. A mantissa so small that it reads as zero already
+                // stays zero.
+                self.neg = true;
+                if i64::from(self.mag) + ZERO_BELOW <= 0 {
+                    *self = Self::OFF;
+                    ExpStep::Moved
+                } else {
+                    ExpStep::Shrunk
+                }
             }
             (NumSt::ExpSign, _) if self.on() => ExpStep::Moved,
             (NumSt::ExpDigits, Some((&d, _))) => self.digit(d, number),
@@ -360,6 +381,18 @@ impl ExpWatch {
             // A leading zero of the exponent: the value has not changed.
             return ExpStep::Same;
         }
+        if self.neg {
+            // The most the number may still be moved down; from the digit that makes it zero
+            // on, nothing more is watched (the exponent's value only grows). So a negative
+            // exponent moves at most a handful of times: its value passes the few values between
+            // the two thresholds in one digit, and the threshold in three or four.
+            let (e, mag) = (i64::from(exp), i64::from(self.mag));
+            if e >= mag + ZERO_BELOW || (e >= mag + ZERO_NEAR && super::bounds::reads_zero(number)) {
+                *self = Self::OFF;
+                return ExpStep::Moved;
+            }
+            return ExpStep::Shrunk;
+        }
         // The value lies in [10^top, 10^(top + 1)).
         let within = match i64::from(self.mag) + i64::from(exp) {
             top if top >= 309 => false,
@@ -382,10 +415,16 @@ pub(super) enum ExpStep {
     Out,
     /// nothing a bound could see changed
     Same,
-    /// the least magnitude the number may still take moved (a `+`, an exponent digit that
-    /// changed its value, the `e` of a mantissa of zeros): its bounds are judged again
-    /// ([`bounds::outgrown`](super::bounds::outgrown))
+    /// the least magnitude the number may still take moved (a `+`, a positive exponent's digit
+    /// that changed its value, the `e` of a mantissa of zeros), or it reads as zero for good
+    /// (a negative exponent's digit): its bounds are judged again
+    /// ([`bounds::outgrown`](super::bounds::outgrown)), and a subschema may be sure of it
     Moved,
+    /// the most magnitude the number may still take moved down (a negative exponent's `-`, or a
+    /// digit that changed its value, before the number reads as zero): its bounds are judged
+    /// again, and nothing else (a subschema is sure of it in a negative exponent only once it
+    /// is zero)
+    Shrunk,
 }
 
 /// The decimal magnitude of the leading significant digit of a number's mantissa (its text up to
@@ -2177,7 +2216,8 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// A byte of a number's exponent (at `at`) that moved the least magnitude the number may
-    /// still take: the slots whose bound or `multipleOf` it breaks whatever follows die here
+    /// still take, or the most ([`ExpStep`]): the slots whose bound or `multipleOf` it breaks
+    /// whatever follows die here
     /// ([`Node::outgrown`]). A number that got no frame (its subschema judging only its
     /// bounds) gets it here, to die in.
     #[cold]
