@@ -2659,10 +2659,22 @@ fn a_number_dies_at_the_byte_of_its_exponent_that_settles_a_bound_it_breaks() {
         }
     }
     // A negative exponent only makes a number smaller in magnitude: a positive one below a
-    // range's `minimum` at its `-` (read as `e-0`), or at the digit that takes it there.
-    assert_eq!(sure_dies_at::<SplitRange>("0.5e-400"), Some(4));
+    // range's `minimum` at its `-` (read as `e-0`), or at the digit that takes it there; at its
+    // `e` where neither sign leads within (`0.5e1` is 5, `0.5e2` 50).
+    assert_eq!(sure_dies_at::<SplitRange>("0.5e-400"), Some(3));
+    assert_eq!(sure_dies_at::<SplitRange>("2.1e-1"), Some(4));
     assert_eq!(sure_dies_at::<SplitRange>("25e-1"), Some(4));
     assert_eq!(sure_dies_at::<SplitRange>("25e-00 "), None);
+    // The two parts' bounds are judged together: a range its powers of ten jump over is left
+    // at the byte that leaves it, the `e` where neither sign reaches it (`0.5712e1` is 5.712,
+    // `e2` 57.12, `e-1` 0.05712; `754e-1` 75.4, `e-2` 7.54, `e+0` 754).
+    assert_eq!(sure_dies_at::<SplitRange>("0.5712e+1"), Some(6));
+    assert_eq!(sure_dies_at::<SplitRange>("754E-1"), Some(3));
+    assert_eq!(sure_dies_at::<SplitRange>("75.4E-1"), Some(4));
+    assert_eq!(sure_dies_at::<SplitRange>("250e-1 "), None);
+    assert_eq!(sure_dies_at::<SplitRange>("0.25e+2 "), None);
+    let Progress::Dead(d) = SplitRange::stream().feed(b"754E-") else { panic!("alive") };
+    assert_eq!(d.violation().map(toolgate::Violation::keyword), Some("maximum"));
     assert_eq!(sure_dies_at::<SplitRange>("2.5e+1"), None);
     // `3` is the `not`'s: valid as 3e000, still.
     assert!(SizesLean::is_valid_json(r#"{"odd": 3e000}"#));

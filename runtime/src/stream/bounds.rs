@@ -65,6 +65,18 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
     let value = if zero_for_good(mantissa, exp, number) {
         // Zero, whatever follows.
         Num::U(0)
+    } else if exp.is_empty() {
+        // At its `e`: broken where the exponent breaks it whichever sign it takes (a range
+        // that neither its powers of ten nor their inverses reach: `754e` under `minimum: 20,
+        // maximum: 30`).
+        let signed = |sign: u8| {
+            let mut buf = [0u8; WINDOW + 1];
+            buf.get_mut(..number.len())?.copy_from_slice(number);
+            *buf.get_mut(number.len())? = sign;
+            outgrown(bounds, buf.get(..=number.len())?)
+        };
+        let grown = signed(b'+')?;
+        return signed(b'-').map(|_| grown);
     } else if exp.first() == Some(&b'-') {
         // A negative exponent only makes the number smaller in magnitude: the text so far, read
         // as if it ended there (`e-` as `e-0`), is the most it may still be. A positive number
@@ -800,6 +812,14 @@ mod tests {
         // (Named: the bound it breaks now.)
         for (dead, bound) in [("0.5712e-", "20"), ("9e-", "20"), ("754e-1", "30"), ("754E-", "30"), ("2500e-1", "30")] {
             assert_eq!(broken(&range, dead), Some(bound), "{dead}");
+        }
+        // At its `e`, where neither sign leads within: `754e` (75.4 at best below, 754 and up
+        // above), `5e` (50 and up, 0.5 and down); `25e`, `250e`, `2.5e` lead within one way.
+        for (dead, bound) in [("754e", "30"), ("5E", "20"), ("13239542E", "30")] {
+            assert_eq!(broken(&range, dead), Some(bound), "{dead}");
+        }
+        for alive in ["25e", "250e", "2.5e", "0.025E"] {
+            assert_eq!(broken(&range, alive), None, "{alive}");
         }
         // `0.00025e5` is 25; `0.00025e1` 0.0025, but `e1x` past 30.
         assert_eq!(broken(&range, "0.00025e1"), Some("20"));

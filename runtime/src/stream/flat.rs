@@ -1878,7 +1878,7 @@ impl<S: FlatSpec> FlatReader<S> {
             ExpStep::Out => false,
             ExpStep::Same => true,
             // (Only its bounds: in a negative exponent nothing else is settled before zero.)
-            ExpStep::Shrunk => bounds::outgrown(S::limits(self.prop), number).is_none(),
+            ExpStep::Narrowed => bounds::outgrown(S::limits(self.prop), number).is_none(),
             ExpStep::Moved => {
                 !S::SETTLES
                     && bounds::outgrown(S::limits(self.prop), number).is_none()

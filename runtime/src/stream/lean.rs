@@ -886,7 +886,7 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
                     let number = text.get(self.num_start..=self.pos).unwrap_or_default();
                     match self.num_watch.step(n, number) {
                         ExpStep::Out => return false,
-                        ExpStep::Moved | ExpStep::Shrunk if !self.within_bounds(number) => return false,
+                        ExpStep::Moved | ExpStep::Narrowed if !self.within_bounds(number) => return false,
                         _ => {}
                     }
                     self.lex = Lex::Num(n);

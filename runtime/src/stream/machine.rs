@@ -340,9 +340,10 @@ impl ExpWatch {
         match (n, number.split_last()) {
             (NumSt::Exp, Some((_, mantissa))) => {
                 *self = Self::new(mantissa);
-                // A mantissa of zeros: zero whatever follows.
+                // A mantissa of zeros: zero whatever follows. Else the exponent may go either
+                // way: a range it can reach neither way is left here.
                 if self.on() {
-                    ExpStep::Same
+                    ExpStep::Narrowed
                 } else {
                     ExpStep::Moved
                 }
@@ -356,7 +357,7 @@ impl ExpWatch {
                     *self = Self::OFF;
                     ExpStep::Moved
                 } else {
-                    ExpStep::Shrunk
+                    ExpStep::Narrowed
                 }
             }
             (NumSt::ExpSign, _) if self.on() => ExpStep::Moved,
@@ -391,7 +392,7 @@ impl ExpWatch {
                 *self = Self::OFF;
                 return ExpStep::Moved;
             }
-            return ExpStep::Shrunk;
+            return ExpStep::Narrowed;
         }
         // The value lies in [10^top, 10^(top + 1)).
         let within = match i64::from(self.mag) + i64::from(exp) {
@@ -420,11 +421,12 @@ pub(super) enum ExpStep {
     /// (a negative exponent's digit): its bounds are judged again
     /// ([`bounds::outgrown`](super::bounds::outgrown)), and a subschema may be sure of it
     Moved,
-    /// the most magnitude the number may still take moved down (a negative exponent's `-`, or a
-    /// digit that changed its value, before the number reads as zero): its bounds are judged
-    /// again, and nothing else (a subschema is sure of it in a negative exponent only once it
-    /// is zero)
-    Shrunk,
+    /// the magnitudes the number may still take narrowed in a way only its bounds see (its
+    /// `e`, after which an exponent may take it either way; a negative exponent's `-`, or a
+    /// digit that changed its value, before the number reads as zero, which moved the most it
+    /// may be down): its bounds are judged again, and nothing else (a subschema is sure of a
+    /// number in a negative exponent only once it is zero)
+    Narrowed,
 }
 
 /// The decimal magnitude of the leading significant digit of a number's mantissa (its text up to

@@ -780,7 +780,7 @@ impl<X: Delegate> Quick<X> {
                     let number = text.get(self.start..=*pos).unwrap_or_default();
                     match self.watch.step(n, number) {
                         ExpStep::Out => return None,
-                        ExpStep::Moved | ExpStep::Shrunk if self.node.is_some_and(|n| n.outgrown(number)) => {
+                        ExpStep::Moved | ExpStep::Narrowed if self.node.is_some_and(|n| n.outgrown(number)) => {
                             return None
                         }
                         _ => {}

@@ -832,15 +832,21 @@ pub(super) fn number_members(numbers: &[&Num], p: &TokenStream) -> TokenStream {
 /// `Bound`s, against which a stream judges a number where its exponent settles them (`None`: it
 /// has none).
 pub(super) fn limits(c: &Checks, k: &TokenStream) -> Option<TokenStream> {
+    limits_of(&[c], k)
+}
+
+/// [`limits`] of several subschemas' keywords together.
+fn limits_of(cs: &[&Checks], k: &TokenStream) -> Option<TokenStream> {
     let p = quote!(#k::__private);
-    let all = [
-        (&c.minimum, false, false),
-        (&c.exclusive_minimum, true, false),
-        (&c.maximum, false, true),
-        (&c.exclusive_maximum, true, true),
-    ];
+    let all = cs.iter().flat_map(|c| {
+        [
+            (&c.minimum, false, false),
+            (&c.exclusive_minimum, true, false),
+            (&c.maximum, false, true),
+            (&c.exclusive_maximum, true, true),
+        ]
+    });
     let bounds: Vec<TokenStream> = all
-        .into_iter()
         .filter_map(|(kw, exclusive, upper)| {
             let kw = kw.as_ref()?;
             let (value, text) = (limit(&kw.value, k), kw.value.text());
@@ -850,6 +856,31 @@ pub(super) fn limits(c: &Checks, k: &TokenStream) -> Option<TokenStream> {
     // (A static: a limit that is no integer is written with `f64::from_bits`, which a reference
     // to a temporary would not make `'static`.)
     (!bounds.is_empty()).then(|| quote!({ static LIMITS: &[#p::StreamBound] = &[#(#bounds),*]; LIMITS }))
+}
+
+/// The keywords of node `n` and of the subschemas it applies in place whatever the value
+/// (`allOf` parts, `$ref` targets, through them 8 deep, 8 subschemas at most) that have bounds:
+/// every bound among them holds of a number `n` takes, so the automaton judges them together
+/// where an exponent settles them (a range split across `allOf` parts, `{"allOf": [{"minimum":
+/// 20}, {"maximum": 30}]}`, is left where the exponent jumps over it). Its own first.
+fn applied_bounds(ir: &Ir, n: NodeId) -> Vec<&Checks> {
+    fn walk<'a>(ir: &'a Ir, n: NodeId, depth: u32, seen: &mut Vec<NodeId>, out: &mut Vec<&'a Checks>) {
+        let Body::Checks(c) = &ir.node(n).body else { return };
+        if depth > 8 || seen.contains(&n) || out.len() >= 8 {
+            return;
+        }
+        seen.push(n);
+        if c.minimum.is_some() || c.exclusive_minimum.is_some() || c.maximum.is_some() || c.exclusive_maximum.is_some()
+        {
+            out.push(c);
+        }
+        for &m in c.all_of.iter().chain(c.reference.as_ref().map(|r| &r.value.1)) {
+            walk(ir, m, depth + 1, seen, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(ir, n, 0, &mut Vec::new(), &mut out);
+    out
 }
 
 /// A subschema's `multipleOf` as the automaton watches it (`Option<StreamMultiple>`; `None`
@@ -1049,7 +1080,10 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             );
             fields.push(quote!(bounds: ::core::option::Option::Some([#lo, #xlo, #hi, #xhi])));
         }
-        if let Some(limits) = limits(c, k) {
+        // Its own bounds, or, where several subschemas it applies in place have some, all of
+        // theirs together (one part's alone is that part's slot's to judge).
+        let applied = applied_bounds(ir, n);
+        if let Some(limits) = if applied.len() > 1 { limits_of(&applied, k) } else { limits(c, k) } {
             fields.push(quote!(limits: #limits));
         }
         if let Some(multiple) = multiple(c, k) {
