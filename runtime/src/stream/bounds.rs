@@ -70,9 +70,8 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
         // that neither its powers of ten nor their inverses reach: `754e` under `minimum: 20,
         // maximum: 30`).
         let signed = |sign: u8| {
-            let mut buf = [0u8; WINDOW + 1];
+            let mut buf = [sign; WINDOW + 1];
             buf.get_mut(..number.len())?.copy_from_slice(number);
-            *buf.get_mut(number.len())? = sign;
             outgrown(bounds, buf.get(..=number.len())?)
         };
         let grown = signed(b'+')?;
@@ -82,13 +81,7 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
         // as if it ended there (`e-` as `e-0`), is the most it may still be. A positive number
         // that breaks a `minimum` there breaks it whatever follows, and a negative one a
         // `maximum`.
-        let value = if exp == b"-" {
-            let mut buf = [b'0'; WINDOW];
-            buf.get_mut(..number.len())?.copy_from_slice(number);
-            read(buf.get(..=number.len())?)?
-        } else {
-            read(number)?
-        };
+        let value = if exp == b"-" { read_after(number, b'0')? } else { read(number)? };
         if let Some(b) = bounds.iter().find(|b| b.upper == negative && b.broken(value)) {
             return Some(b);
         }
@@ -98,13 +91,11 @@ pub fn outgrown<'a>(bounds: &'a [Bound], number: &[u8]) -> Option<&'a Bound> {
             return None;
         }
         return jumped(bounds, mantissa, exp, negative);
-    } else if exp.last().is_some_and(u8::is_ascii_digit) && exp.first() != Some(&b'-') {
+    } else if exp.last().is_some_and(u8::is_ascii_digit) {
         read(number)?
     } else if exp == b"+" {
         // As if its exponent were `+0` (a longer number is left to its exponent's digits).
-        let mut buf = [b'0'; WINDOW];
-        buf.get_mut(..number.len())?.copy_from_slice(number);
-        read(buf.get(..=number.len())?)?
+        read_after(number, b'0')?
     } else {
         return None;
     };
@@ -177,22 +168,35 @@ const MAX_EXPONENT: u64 = 400;
 /// Whether the number whose text so far is `number` (split at its `e` into `mantissa` and the
 /// exponent's text after it, `exp`) reads as zero whatever follows: a mantissa of zeros, or a
 /// negative exponent that makes it zero already, more digits only making it smaller (reading is
-/// monotone). Its magnitude decides far from the edge ([`ZERO_BELOW`]); near it, the text read
-/// as if it ended there ([`reads_zero`]).
+/// monotone; [`zero_at`]).
 fn zero_for_good(mantissa: &[u8], exp: &[u8], number: &[u8]) -> bool {
     let Some(mag) = magnitude(mantissa) else { return true };
     let Some(digits) = exp.strip_prefix(b"-") else { return false };
     let e = digits.iter().fold(0i64, |e, &c| e.saturating_mul(10).saturating_add(i64::from(c.wrapping_sub(b'0'))));
-    e >= mag.saturating_add(ZERO_BELOW) || (e >= mag.saturating_add(ZERO_NEAR) && reads_zero(number))
+    zero_at(mag, e, number)
 }
 
-/// Whether `number` (a whole number's text) reads as zero.
-pub(super) fn reads_zero(number: &[u8]) -> bool {
-    read(number).is_some_and(|n| match n {
-        Num::U(u) => u == 0,
-        Num::I(_) => false,
-        Num::F(f) => f == 0.0,
-    })
+/// Whether a number whose leading significant digit is at 10^`mag`, in a negative exponent
+/// whose value so far is `e` (its text so far `number`), reads as zero whatever follows: far
+/// from the edge its magnitude decides ([`ZERO_BELOW`]), near it the text read as if it ended
+/// there (read only then: a few times a number at most).
+pub(super) fn zero_at(mag: i64, e: i64, number: &[u8]) -> bool {
+    let reads_zero = || {
+        read(number).is_some_and(|n| match n {
+            Num::U(u) => u == 0,
+            Num::I(_) => false,
+            Num::F(f) => f == 0.0,
+        })
+    };
+    e >= mag.saturating_add(ZERO_BELOW) || (e >= mag.saturating_add(ZERO_NEAR) && reads_zero())
+}
+
+/// `number` (shorter than [`WINDOW`] bytes) read with byte `b` after it (`None`: longer, or no
+/// number then).
+fn read_after(number: &[u8], b: u8) -> Option<Num> {
+    let mut buf = [b; WINDOW];
+    buf.get_mut(..number.len())?.copy_from_slice(number);
+    read(buf.get(..=number.len())?)
 }
 
 /// A number's text so far split at its `e`: its mantissa and its exponent's text after the `e`

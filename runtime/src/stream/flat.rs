@@ -55,7 +55,7 @@ use super::bounds::{self, Bound, Multiple};
 use super::lean::{judge_complete, WINDOW};
 use super::machine::{hex, is_plain, is_ws, literal_value, plain_end, utf8_lead, ExpStep, ExpWatch, NumSt};
 use super::members::{self, NumMember};
-use super::program::Program;
+use super::program::{crowded, Program};
 use super::Reader;
 
 /// How a property's value that begins with a given byte is read ([`FlatSpec::start`]).
@@ -140,16 +140,7 @@ impl Object {
     /// missing (as the automaton's `Node::crowded`).
     #[inline]
     fn crowded(&self, count: u64, seen: u64, promised: bool) -> bool {
-        crowded(self.required, self.max, count, seen, promised)
-    }
-}
-
-/// [`Object::crowded`] for names `required` and `maxProperties` `max`.
-#[inline]
-fn crowded(required: u64, max: u64, count: u64, seen: u64, promised: bool) -> bool {
-    max != u64::MAX && {
-        let missing = u64::from((required & !seen).count_ones());
-        count + missing - u64::from(promised && missing > 0) > max
+        crowded((self.required & !seen).count_ones(), self.max, count, promised)
     }
 }
 
@@ -917,7 +908,7 @@ impl<S: FlatSpec> FlatReader<S> {
         let open = S::object(cont).open;
         Self::live_where(cont, live, |i, b| {
             count <= b.max
-                && !crowded(b.required, b.max, count, seen, true)
+                && !crowded((b.required & !seen).count_ones(), b.max, count, true)
                 && (open >> i & 1 != 0 || b.takes & !seen != 0)
         })
     }
@@ -942,7 +933,9 @@ impl<S: FlatSpec> FlatReader<S> {
     /// present: those that leave room for the names they still require.
     #[inline(never)]
     fn live_name(cont: u32, live: u16, bit: u64, count: u64, seen: u64) -> u16 {
-        Self::live_where(cont, live, |_, b| b.takes & bit != 0 && !crowded(b.required, b.max, count, seen, false))
+        Self::live_where(cont, live, |_, b| {
+            b.takes & bit != 0 && !crowded((b.required & !seen).count_ones(), b.max, count, false)
+        })
     }
 
     /// The bits `each` gives the branches of `live`, together.
@@ -1324,7 +1317,7 @@ impl<S: FlatSpec> FlatReader<S> {
             // names they still require.
             let (count, seen) = (self.inner.count, self.inner.seen);
             self.inner.live = Self::live_where(self.inner.cont, self.inner.live & o.open, |_, b| {
-                !crowded(b.required, b.max, count, seen, false)
+                !crowded((b.required & !seen).count_ones(), b.max, count, false)
             });
             if self.inner.live == 0 {
                 return false;

@@ -297,7 +297,7 @@ pub(super) struct ExpWatch {
 /// and a value below half of it rounds to zero, so a number whose leading significant digit is
 /// at 10^m reads as zero once its negative exponent `e` is at least `m + ZERO_BELOW` (the value
 /// then below 10^-324), and not before `m + ZERO_NEAR` (at least 10^-322); in between, its text
-/// read as if it ended there tells ([`reads_zero`](super::bounds::reads_zero)).
+/// read as if it ended there tells ([`zero_at`](super::bounds::zero_at)).
 pub(super) const ZERO_BELOW: i64 = 325;
 
 /// See [`ZERO_BELOW`].
@@ -387,8 +387,7 @@ impl ExpWatch {
             // on, nothing more is watched (the exponent's value only grows). So a negative
             // exponent moves at most a handful of times: its value passes the few values between
             // the two thresholds in one digit, and the threshold in three or four.
-            let (e, mag) = (i64::from(exp), i64::from(self.mag));
-            if e >= mag + ZERO_BELOW || (e >= mag + ZERO_NEAR && super::bounds::reads_zero(number)) {
+            if super::bounds::zero_at(i64::from(self.mag), i64::from(exp), number) {
                 *self = Self::OFF;
                 return ExpStep::Moved;
             }

@@ -303,6 +303,15 @@ fn check_none(_: &serde_json::Value, _: &Path<'_>, _: &mut Collect) -> bool {
     true
 }
 
+/// Whether an object of `count` members (the last one `promised`, its name not read yet) leaves
+/// no room within `maxProperties` `max` for the `missing` `required` names: each needs a member
+/// of its own, and a promised one may be one of them ([`Node::crowded`], and the flat reader's).
+#[inline]
+pub(crate) fn crowded(missing: u32, max: u64, count: u64, promised: bool) -> bool {
+    let missing = u64::from(missing);
+    max != u64::MAX && count + missing - u64::from(promised && missing > 0) > max
+}
+
 impl Node {
     /// A node that accepts everything; the macro writes `Node { .., ..Node::ALWAYS }`.
     pub const ALWAYS: Self = Self {
@@ -416,10 +425,7 @@ impl Node {
     /// and a promised one may be one of them.
     #[inline]
     pub(crate) fn crowded(&self, count: u32, seen: u128, promised: bool) -> bool {
-        self.max_props != u64::MAX && {
-            let missing = u64::from((self.required & !seen).count_ones());
-            u64::from(count) + missing - u64::from(promised && missing > 0) > self.max_props
-        }
+        crowded((self.required & !seen).count_ones(), self.max_props, u64::from(count), promised)
     }
 
     /// Not `false`, nothing applied in place, no `enum`/`const`.
