@@ -894,6 +894,76 @@ fn a_subschema_no_value_satisfies_is_read_as_false() {
 }
 
 tool_schema! {
+    /// Subschemas that each accept something but together nothing: read as `false` as well.
+    pub struct EmptyTogether = {
+        "$defs": {"short": {"maxItems": 2}, "text": {"type": "string"}},
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "kinds": {"allOf": [{"$ref": "#/$defs/text"}, {"type": "integer"}]},
+            "union": {"anyOf": [{"type": "string"}, {"type": "null"}], "allOf": [{"type": "integer"}]},
+            "members": {"enum": [1, "a"], "allOf": [{"enum": [2, "b"]}]},
+            "typed": {"enum": [1.5, "x"], "allOf": [{"type": ["integer", "boolean"]}]},
+            "range": {"type": "number", "allOf": [{"minimum": 5}, {"exclusiveMaximum": 5}]},
+            "length": {"type": "string", "allOf": [{"minLength": 5}, {"maxLength": 3}]},
+            "items": {"type": "array", "$ref": "#/$defs/short", "minItems": 3},
+            "needs": {"type": "array", "minItems": 1, "items": {"allOf": [{"type": "string"}, {"type": "null"}]}},
+            "crowded": {"type": "object", "allOf": [{"required": ["a", "b"]}, {"maxProperties": 1}]},
+            "barred": {"type": "object", "required": ["x"], "properties": {"x": {"not": {}}}},
+            "closed": {"type": "object", "required": ["x"], "allOf": [{"additionalProperties": false}]},
+            "deep": {
+                "type": "object",
+                "required": ["a"],
+                "properties": {"a": {"type": "object", "required": ["b"], "properties": {"b": {"$ref": "#/properties/kinds"}}}}
+            },
+            "list": {"type": "array", "items": {"$ref": "#/properties/range"}},
+            "maybe": {"type": ["number", "string"], "allOf": [{"minimum": 5}, {"maximum": 4}]},
+            "near": {"type": "number", "allOf": [{"minimum": 5}, {"maximum": 5}]},
+            "open": {"type": "object", "required": ["y1"], "patternProperties": {"^y": {}}, "additionalProperties": false}
+        }
+    };
+}
+
+tool_schema! {
+    /// A root that accepts nothing although each of its parts does.
+    pub struct EmptyRoot = {
+        "type": "object",
+        "allOf": [{"required": ["a", "b"]}, {"maxProperties": 1}]
+    };
+}
+
+#[test]
+fn subschemas_that_together_accept_nothing_are_read_as_false() {
+    // A property: at its key's closing quote.
+    for name in [
+        "kinds", "union", "members", "typed", "range", "length", "items", "needs", "crowded", "barred", "closed",
+        "deep",
+    ] {
+        let text = format!(r#"{{"name": "a", "{name}" : 1}}"#);
+        let needle = format!("{name}\"");
+        dies_for::<EmptyTogether>(&text, &needle, needle.len() - 1, "false");
+        let Progress::Dead(d) = EmptyTogether::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+        let v = d.violation().expect("a violation");
+        assert_eq!(
+            (v.pointer.as_str(), &v.kind),
+            (format!("/{name}").as_str(), &toolgate::ViolationKind::ForbiddenProperty { property: name.into() }),
+        );
+    }
+    // An array whose items accept nothing ends at once: an item dies at its first byte (an
+    // empty array is valid).
+    dies_for::<EmptyTogether>(r#"{"list": [ 5]}"#, "5]", 0, "false");
+    lives_for::<EmptyTogether>(r#"{"list": []}"#);
+    // Where another kind is left, or the bounds leave a number, or a pattern may take the
+    // required name: alive, and valid.
+    lives_for::<EmptyTogether>(r#"{"maybe": "abc", "near": 5, "open": {"y1": 1}}"#);
+    dies_for::<EmptyTogether>(r#"{"open": {"x": 1}}"#, "x\"", 0, "additionalProperties");
+    lives_for::<EmptyTogether>(r#"{"name": "kinds", "maybe": "x"}"#);
+    // A root: dead before its first byte.
+    assert_eq!(sure_dies_at::<EmptyRoot>(r#"{"a": 1}"#), Some(0));
+    assert!(!EmptyRoot::is_valid_json(r#"{"a": 1}"#) && !EmptyRoot::is_valid_json("{}"));
+}
+
+tool_schema! {
     /// `required` beside `maxProperties`: each missing name needs a member of its own.
     pub struct Crowded = {
         "type": "object",

@@ -236,7 +236,7 @@ tool_schema! {
             "list": {"type": "array", "items": {"anyOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]}},
             "via": {"$ref": "#/$defs/Delivery"},
             "typed": {"type": "object", "oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]},
-            "untyped": {"type": ["string", "null"], "oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}]},
+            "untyped": {"type": ["string", "null"], "oneOf": [{"$ref": "#/$defs/Ship"}, {"$ref": "#/$defs/Pick"}, {"type": "string"}]},
             "same": {"oneOf": [
                 {"type": "object", "properties": {"k": {"const": "a"}, "n": {"type": "integer"}}},
                 {"type": "object", "properties": {"k": {"const": "a"}, "s": {"type": "string"}}}
@@ -253,8 +253,10 @@ tool_schema! {
 #[test]
 fn tagged_unions_are_read_by_the_quick_reader() {
     // `delivery`, `list`'s items, `Delivery`, `via` (a `$ref` to it) and `typed` (`type: object`
-    // beside the `oneOf`); not `untyped` (its `type` allows no object), `same` (one string in both
-    // branches) nor `bounded` (a property's subschema with more than its strings).
+    // beside the `oneOf`); not `untyped` (its `type` allows no object; its third branch takes a
+    // string: a property no value satisfies, not `false` itself, would make the flat reader hand
+    // `same` over at its `1` below), `same` (one string in both branches) nor `bounded` (a
+    // property's subschema with more than its strings).
     let tagged = Tagged::__PROGRAM.nodes.iter().filter(|n| n.tagged.is_some()).count();
     assert_eq!(tagged, 5);
     let valid = [

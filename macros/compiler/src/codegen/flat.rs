@@ -28,8 +28,9 @@ use crate::json::{JsonValue, Num};
 use crate::lower::regex;
 use crate::model::{Body, Checks, Ir, JsonType, Kw, NodeId};
 
+use super::empty::no_value;
 use super::stream::{
-    limits, members_followed, multiple, no_value, number_members, shape, shape_of, tag_strings, type_bits, value_bits,
+    limits, members_followed, multiple, number_members, shape, shape_of, tag_strings, type_bits, value_bits,
     watched_numbers,
 };
 use super::text::{has, only_in_place, own_nothing_but_types, sname};

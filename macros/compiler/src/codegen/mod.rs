@@ -1,6 +1,7 @@
 //! IR → tokens: the types, the validators, the `Tool` impl. Deterministic: the same schema
 //! always gives the same tokens.
 
+mod empty;
 pub mod flat;
 pub mod parse;
 pub mod stream;

@@ -11,6 +11,7 @@ use quote::quote;
 use crate::json::{JsonValue, Num};
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
+use super::empty::{applied, no_value};
 use super::text::{no_in_place, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, json_text, limit, limit_in, pname, vname};
 
@@ -305,33 +306,6 @@ fn enum_strings(c: &Checks) -> Option<usize> {
     }
 }
 
-/// Whether no value satisfies node `n` ([`accepts_nothing`]): the stream program treats such a
-/// subschema below the root as `false` where that decides earlier than the value's first byte
-/// (a property it holds dies at its key, an object it closes is closed, an array it ends ends,
-/// a `contains` of it counts nothing).
-pub(super) fn no_value(ir: &Ir, n: NodeId) -> bool {
-    accepts_nothing(ir, n, 0)
-}
-
-/// Whether no value satisfies node `n`, as its applicators alone tell (conservative: `false`, a
-/// `$ref` or an `allOf` part that accepts nothing, an `anyOf` or `oneOf` whose every branch does,
-/// a `oneOf` with two branches that accept everything, a `not` of one; looked at 16 deep).
-fn accepts_nothing(ir: &Ir, n: NodeId, depth: u32) -> bool {
-    let c = match &ir.node(n).body {
-        Body::Never => return true,
-        Body::Always => return false,
-        Body::Checks(c) => c,
-    };
-    let none = |m: NodeId| depth < 16 && accepts_nothing(ir, m, depth + 1);
-    let all = |m: NodeId| matches!(ir.node(m).body, Body::Always);
-    c.reference.as_ref().is_some_and(|r| none(r.value.1))
-        || c.all_of.iter().any(|&m| none(m))
-        || (!c.any_of.is_empty() && c.any_of.iter().all(|&m| none(m)))
-        || (!c.one_of.is_empty()
-            && (c.one_of.iter().all(|&m| none(m)) || c.one_of.iter().filter(|&&m| all(m)).nth(1).is_some()))
-        || c.not.is_some_and(all)
-}
-
 /// Most values the stream program writes for one subschema's `enum`/`const` of arrays and
 /// objects ([`followed_members`]).
 const MAX_MEMBER_VALUES: usize = 512;
@@ -541,7 +515,7 @@ pub(super) mod shape {
 
 /// The kinds of JSON value (bits: null, boolean, number, string, array, object) that node `n`
 /// can take at their first byte: its `type`, `enum` and `const`, through `$ref`s and unions.
-fn kinds(ir: &Ir, n: NodeId, depth: u32) -> u8 {
+pub(super) fn kinds(ir: &Ir, n: NodeId, depth: u32) -> u8 {
     const ALL: u8 = 63;
     let of_type = |t: &JsonType| match t {
         JsonType::Null => 1,
@@ -858,29 +832,16 @@ fn limits_of(cs: &[&Checks], k: &TokenStream) -> Option<TokenStream> {
     (!bounds.is_empty()).then(|| quote!({ static LIMITS: &[#p::StreamBound] = &[#(#bounds),*]; LIMITS }))
 }
 
-/// The keywords of node `n` and of the subschemas it applies in place whatever the value
-/// (`allOf` parts, `$ref` targets, through them 8 deep, 8 subschemas at most) that have bounds:
-/// every bound among them holds of a number `n` takes, so the automaton judges them together
-/// where an exponent settles them (a range split across `allOf` parts, `{"allOf": [{"minimum":
-/// 20}, {"maximum": 30}]}`, is left where the exponent jumps over it). Its own first.
+/// The subschemas node `n` applies whatever the value ([`applied`]) that have bounds, 8 at
+/// most: every bound among them holds of a number `n` takes, so the automaton judges them
+/// together where an exponent settles them (a range split across `allOf` parts, `{"allOf":
+/// [{"minimum": 20}, {"maximum": 30}]}`, is left where the exponent jumps over it). Its own
+/// first.
 fn applied_bounds(ir: &Ir, n: NodeId) -> Vec<&Checks> {
-    fn walk<'a>(ir: &'a Ir, n: NodeId, depth: u32, seen: &mut Vec<NodeId>, out: &mut Vec<&'a Checks>) {
-        let Body::Checks(c) = &ir.node(n).body else { return };
-        if depth > 8 || seen.contains(&n) || out.len() >= 8 {
-            return;
-        }
-        seen.push(n);
-        if c.minimum.is_some() || c.exclusive_minimum.is_some() || c.maximum.is_some() || c.exclusive_maximum.is_some()
-        {
-            out.push(c);
-        }
-        for &m in c.all_of.iter().chain(c.reference.as_ref().map(|r| &r.value.1)) {
-            walk(ir, m, depth + 1, seen, out);
-        }
-    }
-    let mut out = Vec::new();
-    walk(ir, n, 0, &mut Vec::new(), &mut out);
-    out
+    let bounded = |c: &&Checks| {
+        c.minimum.is_some() || c.exclusive_minimum.is_some() || c.maximum.is_some() || c.exclusive_maximum.is_some()
+    };
+    applied(ir, n).into_iter().filter(bounded).take(8).collect()
 }
 
 /// A subschema's `multipleOf` as the automaton watches it (`Option<StreamMultiple>`; `None`
@@ -1319,6 +1280,6 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         });
     }
     nodes.extend(added.nodes);
-    let (root, never) = (id(ir.root), accepts_nothing(ir, ir.root, 0));
+    let (root, never) = (id(ir.root), no_value(ir, ir.root));
     (quote!(#p::Program { root: #root, never: #never, nodes: &[#(#nodes),*] }), slots, levels, automaton(ir, &shapes))
 }
