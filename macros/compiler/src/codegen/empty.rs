@@ -16,9 +16,10 @@ type Bound<'a> = (&'a Kw<Num>, bool);
 /// How deep the subschemas of a subschema are looked into.
 const DEPTH: u32 = 16;
 
-/// How deep the members and items a value needs are looked into (each level may look at every
-/// required name and every item of a prefix).
-const NEEDED_DEPTH: u32 = 4;
+/// How deep the members and items a value needs are looked into: each level looks at every
+/// required name and every item of a prefix, so the cost grows as their count to this power
+/// (for every subschema the stream program asks about, at compile time).
+const NEEDED_DEPTH: u32 = 2;
 
 /// Most subschemas [`applied`] gathers for one subschema.
 const MAX_APPLIED: usize = 32;
@@ -79,19 +80,24 @@ pub(super) fn applied(ir: &Ir, n: NodeId) -> Vec<&Checks> {
 /// Whether `enum`s and `const`s among `applied` leave no value: none of the members of the
 /// first is a member of every other and of every `type` among them.
 fn no_member(applied: &[&Checks]) -> bool {
-    let members = |c: &Checks| -> Option<Vec<JsonValue>> {
+    fn members(c: &Checks) -> Option<Vec<&JsonValue>> {
         match (&c.const_value, &c.enum_values) {
-            (Some(k), _) => Some(vec![k.value.clone()]),
-            (None, Some(e)) => Some(e.value.iter().map(|(v, _)| v.clone()).collect()),
+            (Some(k), _) => Some(vec![&k.value]),
+            (None, Some(e)) => Some(e.value.iter().map(|(v, _)| v).collect()),
             (None, None) => None,
         }
+    }
+    let Some((i, first)) = applied.iter().enumerate().find_map(|(i, c)| Some((i, members(c)?))) else {
+        return false;
     };
-    let Some(first) = applied.iter().find_map(|c| members(c)) else { return false };
-    let holds = |v: &JsonValue, c: &Checks| {
-        c.type_list().is_none_or(|t| t.iter().any(|t| t.matches(v)))
-            && members(c).is_none_or(|m| m.iter().any(|w| json_eq(v, w)))
+    // (A member of the first is one of its own members: only the others' are compared.)
+    let others: Vec<Vec<&JsonValue>> =
+        applied.iter().enumerate().filter(|&(j, _)| j != i).filter_map(|(_, c)| members(c)).collect();
+    let types = applied.iter().filter_map(|c| c.type_list());
+    let holds = |v: &JsonValue| {
+        types.clone().all(|t| t.iter().any(|t| t.matches(v))) && others.iter().all(|m| m.iter().any(|w| json_eq(v, w)))
     };
-    !first.iter().any(|v| applied.iter().all(|c| holds(v, c)))
+    !first.iter().any(|v| holds(v))
 }
 
 /// The kinds of value ([`kinds`] bits: 4 number, 8 string, 16 array, 32 object) that no value
