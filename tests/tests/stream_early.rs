@@ -949,6 +949,53 @@ fn subschemas_that_together_accept_nothing_are_read_as_false() {
             (format!("/{name}").as_str(), &toolgate::ViolationKind::ForbiddenProperty { property: name.into() }),
         );
     }
+    // Each such property is truly empty: no value of each kind, at the edges of its bounds,
+    // is valid (the validators' verdict, which the analysis must never contradict).
+    let candidates = [
+        "null",
+        "true",
+        "0",
+        "1",
+        "2",
+        "4",
+        "5",
+        "5.0",
+        "5.5",
+        "1.5",
+        "-1",
+        r#""a""#,
+        r#""b""#,
+        r#""x""#,
+        r#""abc""#,
+        r#""abcd""#,
+        r#""abcde""#,
+        "[]",
+        "[1]",
+        "[1, 2]",
+        "[1, 2, 3]",
+        r#"["a", null]"#,
+        "{}",
+        r#"{"a": 1}"#,
+        r#"{"b": 1}"#,
+        r#"{"a": 1, "b": 2}"#,
+        r#"{"x": 1}"#,
+        r#"{"x": null}"#,
+        r#"{"a": {"b": 1}}"#,
+        r#"{"a": {"b": "s"}}"#,
+    ];
+    for name in [
+        "kinds", "union", "members", "typed", "range", "length", "items", "needs", "crowded", "barred", "closed",
+        "deep",
+    ] {
+        for value in candidates {
+            let text = format!(r#"{{"{name}": {value}}}"#);
+            assert!(!EmptyTogether::is_valid_json(&text), "{text}");
+        }
+    }
+    // (And the candidates reach the properties left alive.)
+    for text in [r#"{"maybe": "a"}"#, r#"{"near": 5.0}"#, r#"{"list": []}"#, r#"{"open": {"y1": 1}}"#] {
+        assert!(EmptyTogether::is_valid_json(text), "{text}");
+    }
     // An array whose items accept nothing ends at once: an item dies at its first byte (an
     // empty array is valid).
     dies_for::<EmptyTogether>(r#"{"list": [ 5]}"#, "5]", 0, "false");

@@ -253,10 +253,12 @@ tool_schema! {
 #[test]
 fn tagged_unions_are_read_by_the_quick_reader() {
     // `delivery`, `list`'s items, `Delivery`, `via` (a `$ref` to it) and `typed` (`type: object`
-    // beside the `oneOf`); not `untyped` (its `type` allows no object; its third branch takes a
-    // string: a property no value satisfies, not `false` itself, would make the flat reader hand
-    // `same` over at its `1` below), `same` (one string in both branches) nor `bounded` (a
-    // property's subschema with more than its strings).
+    // beside the `oneOf`); not `untyped` (its `type` allows no object), `same` (one string in both
+    // branches) nor `bounded` (a property's subschema with more than its strings). The quick
+    // reader reads the tool: `untyped`'s branches take a string, which the flat reader does not
+    // read (without that third branch no value would satisfy `untyped`, the flat reader would
+    // read it as `false` and take the tool).
+    assert!(!Stream::<Tagged>::__flat());
     let tagged = Tagged::__PROGRAM.nodes.iter().filter(|n| n.tagged.is_some()).count();
     assert_eq!(tagged, 5);
     let valid = [

@@ -162,3 +162,170 @@ fn ruled_out(ir: &Ir, applied: &[&Checks], depth: u32) -> u8 {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::no_value;
+    use crate::diag::{Diagnostics, Source};
+    use crate::json::parse_text;
+    use crate::lower::{lower, Options};
+    use serde_json::{json, Value};
+
+    /// A xorshift generator from `seed`: `next(n)` draws below `n`.
+    fn draws(mut seed: u64) -> impl FnMut(u64) -> u64 {
+        move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        }
+    }
+
+    /// A random subschema: a few keywords of every kind, `depth` levels of subschemas below.
+    fn part(next: &mut impl FnMut(u64) -> u64, depth: u32) -> Value {
+        const TYPES: [&str; 7] = ["null", "boolean", "integer", "number", "string", "array", "object"];
+        let pool = || {
+            [
+                json!(1),
+                json!(2),
+                json!(5),
+                json!(1.5),
+                json!("a"),
+                json!("abc"),
+                json!(null),
+                json!(true),
+                json!([1]),
+                json!({"a": 1}),
+            ]
+        };
+        let limits = [json!(1), json!(5), json!(5.0), json!(5.5)];
+        match next(12) {
+            0 if depth > 0 => return json!(false),
+            1 if depth > 0 => return json!({"not": {}}),
+            2 if depth > 0 => return json!(true),
+            _ => {}
+        }
+        let mut m = serde_json::Map::new();
+        for _ in 0..=next(3) {
+            let pick = |next: &mut dyn FnMut(u64) -> u64, xs: &[Value]| xs[next(xs.len() as u64) as usize].clone();
+            let (key, value) = match next(if depth > 0 { 22 } else { 16 }) {
+                0 => ("type", json!(TYPES[next(7) as usize])),
+                1 => ("type", json!([TYPES[next(7) as usize], TYPES[next(7) as usize]])),
+                2 => ("enum", Value::Array((0..=next(2)).map(|_| pick(next, &pool())).collect())),
+                3 => ("const", pick(next, &pool())),
+                4 => ("minimum", pick(next, &limits)),
+                5 => ("maximum", pick(next, &limits)),
+                6 => ("exclusiveMinimum", pick(next, &limits)),
+                7 => ("exclusiveMaximum", pick(next, &limits)),
+                8 => ("minLength", json!(next(5))),
+                9 => ("maxLength", json!(next(5))),
+                10 => ("minItems", json!(next(4))),
+                11 => ("maxItems", json!(next(4))),
+                12 => ("minProperties", json!(next(4))),
+                13 => ("maxProperties", json!(next(4))),
+                14 => (
+                    "required",
+                    Value::Array(["a", "b", "x"].iter().filter(|_| next(2) == 0).map(|s| json!(s)).collect()),
+                ),
+                15 => ("additionalProperties", json!(false)),
+                16 => ("properties", json!({"a": part(next, depth - 1), "x": part(next, depth - 1)})),
+                17 => ("additionalProperties", part(next, depth - 1)),
+                18 => ("prefixItems", json!([part(next, depth - 1)])),
+                19 => ("items", part(next, depth - 1)),
+                20 => ("contains", part(next, depth - 1)),
+                _ => ("patternProperties", json!({"^x": part(next, depth - 1)})),
+            };
+            m.insert(key.to_owned(), value);
+        }
+        if depth > 0 && m.contains_key("additionalProperties") && next(2) == 0 {
+            // A closed object whose pattern may take a required name.
+            m.insert("patternProperties".to_owned(), json!({"^x": part(next, depth - 1)}));
+            m.insert("required".to_owned(), json!(["x"]));
+        }
+        Value::Object(m)
+    }
+
+    /// Values of every kind, at the edges of the limits [`part`] draws.
+    fn candidates() -> Vec<Value> {
+        let mut out: Vec<Value> = [
+            json!(null),
+            json!(true),
+            json!(false),
+            json!(-1),
+            json!(1.5),
+            json!(5.5),
+            json!(6),
+            json!(""),
+            json!("x"),
+            json!("abc"),
+            json!("abcd"),
+            json!("abcde"),
+            json!("abcdef"),
+        ]
+        .into_iter()
+        .collect();
+        out.extend((0..=5).map(|i| json!(i)));
+        let scalars = [
+            json!(1),
+            json!(5),
+            json!(1.5),
+            json!("a"),
+            json!("abc"),
+            json!(null),
+            json!(true),
+            json!([1]),
+            json!({"a": 1}),
+        ];
+        for a in &scalars {
+            out.push(json!([a]));
+            out.push(json!({"a": a}));
+            out.push(json!({"x": a}));
+            out.push(json!({"xy": a}));
+            out.push(json!({"b": a}));
+            for b in &scalars {
+                out.push(json!([a, b]));
+                out.push(json!([a, b, 1]));
+                out.push(json!({"a": a, "b": b}));
+                out.push(json!({"a": a, "x": b}));
+                out.push(json!({"a": a, "b": b, "x": 1}));
+            }
+        }
+        out.extend([json!([]), json!({}), json!([1, 2, 3, 4]), json!({"a": 1, "b": 2, "x": 3, "y": 4})]);
+        out
+    }
+
+    /// The analysis never says "nothing" of a schema a value satisfies (`jsonschema` judging a
+    /// few hundred values of every kind), and says it of enough of them to be tested.
+    #[test]
+    fn no_value_satisfies_what_is_found_empty() {
+        let mut next = draws(0x9E37_79B9_7F4A_7C15);
+        let candidates = candidates();
+        let (mut empty, mut refused) = (0, 0);
+        for _ in 0..10_000 {
+            let root = match next(3) {
+                0 => json!({"allOf": [part(&mut next, 2), part(&mut next, 2)]}),
+                1 => json!({"$defs": {"d": part(&mut next, 2)}, "$ref": "#/$defs/d", "allOf": [part(&mut next, 2)]}),
+                _ => part(&mut next, 2),
+            };
+            let text = root.to_string();
+            let Ok(json) = parse_text(&text) else { panic!("{text}") };
+            let mut diags = Diagnostics::new(Source::Text { text: text.clone() }, proc_macro2::Span::call_site());
+            let ir = lower(&json, &mut diags, &Options::default());
+            crate::check::check(&ir, &mut diags);
+            if diags.has_errors() {
+                // Refused by the compiler (`minimum` above `maximum` in one subschema, …).
+                refused += 1;
+                continue;
+            }
+            if !no_value(&ir, ir.root) {
+                continue;
+            }
+            empty += 1;
+            let Ok(oracle) = jsonschema::draft202012::new(&root) else { panic!("{text}: jsonschema refused it") };
+            for v in &candidates {
+                assert!(!oracle.is_valid(v), "{text} was found to accept nothing, but {v} is valid");
+            }
+        }
+        assert!(empty >= 1000, "only {empty} of 10,000 schemas found empty ({refused} refused)");
+    }
+}
