@@ -181,23 +181,26 @@ mod tests {
         }
     }
 
+    /// The values [`part`] draws its `enum` members and `const`s from, and [`candidates`] builds
+    /// on.
+    fn pool() -> [Value; 10] {
+        [
+            json!(1),
+            json!(2),
+            json!(5),
+            json!(1.5),
+            json!("a"),
+            json!("abc"),
+            json!(null),
+            json!(true),
+            json!([1]),
+            json!({"a": 1}),
+        ]
+    }
+
     /// A random subschema: a few keywords of every kind, `depth` levels of subschemas below.
     fn part(next: &mut impl FnMut(u64) -> u64, depth: u32) -> Value {
         const TYPES: [&str; 7] = ["null", "boolean", "integer", "number", "string", "array", "object"];
-        let pool = || {
-            [
-                json!(1),
-                json!(2),
-                json!(5),
-                json!(1.5),
-                json!("a"),
-                json!("abc"),
-                json!(null),
-                json!(true),
-                json!([1]),
-                json!({"a": 1}),
-            ]
-        };
         let limits = [json!(1), json!(5), json!(5.0), json!(5.5)];
         match next(12) {
             0 if depth > 0 => return json!(false),
@@ -265,17 +268,7 @@ mod tests {
         .into_iter()
         .collect();
         out.extend((0..=5).map(|i| json!(i)));
-        let scalars = [
-            json!(1),
-            json!(5),
-            json!(1.5),
-            json!("a"),
-            json!("abc"),
-            json!(null),
-            json!(true),
-            json!([1]),
-            json!({"a": 1}),
-        ];
+        let scalars = pool();
         for a in &scalars {
             out.push(json!([a]));
             out.push(json!({"a": a}));
