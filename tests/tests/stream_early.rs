@@ -932,13 +932,14 @@ tool_schema! {
     };
 }
 
+/// The properties of [`EmptyTogether`] that no value satisfies.
+const EMPTY_TOGETHER: [&str; 12] =
+    ["kinds", "union", "members", "typed", "range", "length", "items", "needs", "crowded", "barred", "closed", "deep"];
+
 #[test]
 fn subschemas_that_together_accept_nothing_are_read_as_false() {
     // A property: at its key's closing quote.
-    for name in [
-        "kinds", "union", "members", "typed", "range", "length", "items", "needs", "crowded", "barred", "closed",
-        "deep",
-    ] {
+    for name in EMPTY_TOGETHER {
         let text = format!(r#"{{"name": "a", "{name}" : 1}}"#);
         let needle = format!("{name}\"");
         dies_for::<EmptyTogether>(&text, &needle, needle.len() - 1, "false");
@@ -983,10 +984,7 @@ fn subschemas_that_together_accept_nothing_are_read_as_false() {
         r#"{"a": {"b": 1}}"#,
         r#"{"a": {"b": "s"}}"#,
     ];
-    for name in [
-        "kinds", "union", "members", "typed", "range", "length", "items", "needs", "crowded", "barred", "closed",
-        "deep",
-    ] {
+    for name in EMPTY_TOGETHER {
         for value in candidates {
             let text = format!(r#"{{"{name}": {value}}}"#);
             assert!(!EmptyTogether::is_valid_json(&text), "{text}");
