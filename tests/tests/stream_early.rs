@@ -1009,6 +1009,67 @@ fn subschemas_that_together_accept_nothing_are_read_as_false() {
 }
 
 tool_schema! {
+    /// Members whose subschemas in several subschemas applied to the object (its own
+    /// `properties`, `allOf` parts, `$ref` targets) each accept something but together nothing.
+    pub struct BarredTogether = {
+        "$defs": {"base": {"properties": {"id": {"type": "string"}, "n": {"type": "integer", "minimum": 10}}}},
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer"},
+            "name": {"type": "string"},
+            "ok": {"type": "integer"},
+            "nested": {"allOf": [{"properties": {"x": {"enum": [1, 2]}}}, {"properties": {"x": {"enum": [3]}}}]},
+            "rest": {"allOf": [{"properties": {"m": {"type": "integer"}}}, {"additionalProperties": {"type": "string"}}]},
+            "patterned": {"allOf": [{"properties": {"zm": {"type": "integer"}}}, {"patternProperties": {"^z": {}}, "additionalProperties": {"type": "string"}}]},
+            "req": {"type": "object", "required": ["a"], "allOf": [{"properties": {"a": {"type": "string"}}}, {"properties": {"a": {"type": "null"}}}]}
+        },
+        "allOf": [{"$ref": "#/$defs/base"}, {"properties": {"n": {"maximum": 5}, "ok": {"minimum": 1}}}]
+    };
+}
+
+#[test]
+fn members_that_the_applied_subschemas_together_bar_die_at_their_key() {
+    // `id` (an integer here, a string in the `$ref`), `n` (at least 10 there, at most 5 in the
+    // `allOf` part), `req` (an object that needs `a`, which its parts bar together): at the
+    // closing quote of their key, at the root.
+    for name in ["id", "n", "req"] {
+        let text = format!(r#"{{"name": "a", "{name}" : 1}}"#);
+        let needle = format!("{name}\"");
+        dies_for::<BarredTogether>(&text, &needle, needle.len() - 1, "false");
+        let Progress::Dead(d) = BarredTogether::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+        let v = d.violation().expect("a violation");
+        assert_eq!(
+            (v.pointer.as_str(), &v.kind),
+            (format!("/{name}").as_str(), &toolgate::ViolationKind::ForbiddenProperty { property: name.into() }),
+        );
+    }
+    // Below the root: `x` (`enum`s with no member in common), `m` (an integer beside an
+    // `additionalProperties` of strings).
+    dies_for::<BarredTogether>(r#"{"nested": {"x" : 1}}"#, "x\"", 1, "false");
+    dies_for::<BarredTogether>(r#"{"rest": {"y": "s", "m" : 1}}"#, "m\"", 1, "false");
+    // Each is truly barred: no value of each kind is valid there (the validators' verdict).
+    let values =
+        ["null", "true", "0", "1", "3", "5", "7", "10", "12", r#""s""#, "[]", "{}", r#"{"a": "s"}"#, r#"{"a": null}"#];
+    for value in values {
+        for text in [
+            format!(r#"{{"id": {value}}}"#),
+            format!(r#"{{"n": {value}}}"#),
+            format!(r#"{{"req": {value}}}"#),
+            format!(r#"{{"nested": {{"x": {value}}}}}"#),
+            format!(r#"{{"rest": {{"m": {value}}}}}"#),
+        ] {
+            assert!(!BarredTogether::is_valid_json(&text), "{text}");
+        }
+    }
+    // A name the subschemas leave something (`ok`: an integer of at least 1), a name beside a
+    // pattern (the `additionalProperties` of its part does not take `zm`, which `^z` matches),
+    // and names only one subschema declares: alive, and valid.
+    lives_for::<BarredTogether>(
+        r#"{"name": "id", "ok": 3, "patterned": {"zm": 1, "w": "s"}, "nested": {"y": 1}, "rest": {"y": "s"}}"#,
+    );
+}
+
+tool_schema! {
     /// `required` beside `maxProperties`: each missing name needs a member of its own.
     pub struct Crowded = {
         "type": "object",

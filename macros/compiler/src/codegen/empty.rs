@@ -1,8 +1,10 @@
 //! Subschemas that no value satisfies. The stream program reads such a subschema below the root
 //! as `false` where that decides before the value's first byte (a property of it dies at its
 //! key, an object it closes is closed, an array it ends ends, a `contains` of it counts
-//! nothing), and a root of it dies at once. Every rule here is exact in one direction: it only
-//! says "nothing" of a subschema that accepts nothing (a gap only means a later death).
+//! nothing), and a root of it dies at once; and a name that the subschemas applied to an object
+//! bar together is forbidden there ([`barred_together`]). Every rule here is exact in one
+//! direction: it only says "nothing" of a subschema that accepts nothing (a gap only means a
+//! later death).
 
 use crate::check::{no_number_between, tighter};
 use crate::json::{json_eq, JsonValue, Num};
@@ -77,6 +79,62 @@ pub(super) fn applied(ir: &Ir, n: NodeId) -> Vec<&Checks> {
     out
 }
 
+/// The names that a member of an object node `n` takes may not have, whatever its value: those
+/// declared in the `properties` of two or more of the subschemas `n` applies whatever the value
+/// ([`applied`]), whose subschemas there (with the `additionalProperties` of those of them that
+/// do not declare the name and have no `patternProperties`) together accept nothing
+/// ([`none_together`]): `{"allOf": [{"properties": {"a": {"type": "string"}}}, {"properties":
+/// {"a": {"type": "integer"}}}]}` bars `a`. (A name one subschema alone bars is that
+/// subschema's `false` property, as the stream program has it already.)
+pub(super) fn barred_together(ir: &Ir, n: NodeId) -> Vec<&str> {
+    let applied = applied(ir, n);
+    if applied.len() < 2 {
+        return Vec::new();
+    }
+    let mut names: Vec<&str> = applied.iter().flat_map(|c| c.properties.iter().map(|p| p.name.as_str())).collect();
+    names.sort_unstable();
+    names.dedup();
+    names.retain(|name| {
+        let subs = member_subschemas(&applied, name);
+        subs.len() > 1 && none_together(ir, &subs, 0)
+    });
+    names
+}
+
+/// The subschemas among `applied` that a member named `name` must satisfy: the property of
+/// that name where one declares it, else an `additionalProperties` where no
+/// `patternProperties` may take the name. (A pattern that matches it adds a subschema; leaving
+/// it out only says "nothing" less often.)
+fn member_subschemas(applied: &[&Checks], name: &str) -> Vec<NodeId> {
+    applied
+        .iter()
+        .filter_map(|c| match c.properties.iter().find(|p| p.name == name) {
+            Some(p) => Some(p.node),
+            None if c.pattern_properties.is_empty() => c.additional,
+            None => None,
+        })
+        .collect()
+}
+
+/// Whether no value satisfies every one of `nodes` (looked at from `depth`): one of them
+/// accepts nothing, or they and the subschemas each applies whatever the value, taken
+/// together, leave no kind, member or bounds, as [`accepts_nothing`] reads one subschema.
+fn none_together(ir: &Ir, nodes: &[NodeId], depth: u32) -> bool {
+    if nodes.iter().any(|&m| accepts_nothing(ir, m, depth)) {
+        return true;
+    }
+    let mut all: Vec<&Checks> = Vec::new();
+    for &m in nodes {
+        for c in applied(ir, m) {
+            if all.len() < MAX_APPLIED && !all.iter().any(|a| std::ptr::eq(*a, c)) {
+                all.push(c);
+            }
+        }
+    }
+    let kinds = nodes.iter().fold(63, |k, &m| k & kinds(ir, m, depth));
+    no_member(&all) || kinds & !ruled_out(ir, &all, depth) == 0
+}
+
 /// Whether `enum`s and `const`s among `applied` leave no value: none of the members of the
 /// first is a member of every other and of every `type` among them.
 fn no_member(applied: &[&Checks]) -> bool {
@@ -109,7 +167,8 @@ fn no_member(applied: &[&Checks]) -> bool {
 /// - objects: a `minProperties` above a `maxProperties`; more `required` names than a
 ///   `maxProperties` allows; a required member that no value satisfies (`false`, or a
 ///   subschema that accepts nothing, as its property or as what a closed object leaves it:
-///   `additionalProperties` beside no `patternProperties`; looked at [`NEEDED_DEPTH`] deep).
+///   `additionalProperties` beside no `patternProperties`; or the subschemas of it in several
+///   of `applied`, together, [`member_subschemas`]; looked at [`NEEDED_DEPTH`] deep).
 fn ruled_out(ir: &Ir, applied: &[&Checks], depth: u32) -> u8 {
     let none = |m: NodeId| depth < NEEDED_DEPTH && accepts_nothing(ir, m, depth + 1);
     let most = |f: fn(&Checks) -> Option<&Kw<u64>>| applied.iter().filter_map(|c| f(c)).map(|k| k.value).max();
@@ -148,11 +207,10 @@ fn ruled_out(ir: &Ir, applied: &[&Checks], depth: u32) -> u8 {
     required.sort_unstable();
     required.dedup();
     let max_properties = least(|c| c.max_properties.as_ref());
-    let barred = |name: &str| {
-        applied.iter().any(|c| match c.properties.iter().find(|p| p.name == name) {
-            Some(p) => none(p.node),
-            None => c.pattern_properties.is_empty() && c.additional.is_some_and(none),
-        })
+    let barred = |name: &str| match member_subschemas(applied, name).as_slice() {
+        [] => false,
+        &[m] => none(m),
+        subs => depth < NEEDED_DEPTH && none_together(ir, subs, depth + 1),
     };
     if above(most(|c| c.min_properties.as_ref()), max_properties)
         || above(u64::try_from(required.len()).ok(), max_properties)
@@ -165,7 +223,7 @@ fn ruled_out(ir: &Ir, applied: &[&Checks], depth: u32) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::no_value;
+    use super::{barred_together, no_value};
     use crate::diag::{Diagnostics, Source};
     use crate::json::parse_text;
     use crate::lower::{lower, Options};
@@ -293,10 +351,16 @@ mod tests {
     fn no_value_satisfies_what_is_found_empty() {
         let mut next = draws(0x9E37_79B9_7F4A_7C15);
         let candidates = candidates();
-        let (mut empty, mut refused) = (0, 0);
+        let (mut empty, mut refused, mut barred) = (0, 0, 0);
         for _ in 0..10_000 {
-            let root = match next(3) {
+            let root = match next(4) {
                 0 => json!({"allOf": [part(&mut next, 2), part(&mut next, 2)]}),
+                // Members declared in several subschemas applied to the object.
+                3 => json!({
+                    "properties": {"x": part(&mut next, 1)},
+                    "allOf": [{"properties": {"a": part(&mut next, 1)}}, {"properties": {"a": part(&mut next, 1), "x": part(&mut next, 1)}}],
+                    "required": if next(2) == 0 { json!(["a"]) } else { json!([]) },
+                }),
                 1 => json!({"$defs": {"d": part(&mut next, 2)}, "$ref": "#/$defs/d", "allOf": [part(&mut next, 2)]}),
                 _ => part(&mut next, 2),
             };
@@ -310,15 +374,25 @@ mod tests {
                 refused += 1;
                 continue;
             }
+            let Ok(oracle) = jsonschema::draft202012::new(&root) else { panic!("{text}: jsonschema refused it") };
+            // A name barred together: no object with a member of it is valid, whatever its value.
+            for name in barred_together(&ir, ir.root) {
+                barred += 1;
+                for v in &candidates {
+                    let object = json!({ name: v });
+                    assert!(!oracle.is_valid(&object), "{text} was found to bar {name:?}, but {object} is valid");
+                }
+            }
             if !no_value(&ir, ir.root) {
                 continue;
             }
             empty += 1;
-            let Ok(oracle) = jsonschema::draft202012::new(&root) else { panic!("{text}: jsonschema refused it") };
             for v in &candidates {
                 assert!(!oracle.is_valid(v), "{text} was found to accept nothing, but {v} is valid");
             }
         }
         assert!(empty >= 1000, "only {empty} of 10,000 schemas found empty ({refused} refused)");
+        assert!(barred >= 100, "only {barred} names barred together in 10,000 schemas");
+        eprintln!("{refused} refused, {empty} found empty, {barred} names barred together");
     }
 }

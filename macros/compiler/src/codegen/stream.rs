@@ -11,7 +11,7 @@ use quote::quote;
 use crate::json::{JsonValue, Num};
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::empty::{applied, no_value};
+use super::empty::{applied, barred_together, no_value};
 use super::text::{no_in_place, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, json_text, limit, limit_in, pname, vname};
 
@@ -1090,14 +1090,29 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                     names.push(x);
                 }
             }
+            // Names that the subschemas applied here bar together (after the others, as many
+            // as the table holds): forbidden here, dead where the key closes.
+            let mut barred = barred_together(ir, n);
+            for x in &barred {
+                if !names.contains(x) && names.len() < MAX_NAMES {
+                    names.push(x);
+                }
+            }
+            barred.retain(|x| names.contains(x));
             let index = |name: &str| names.iter().position(|x| *x == name).unwrap_or(0);
             let bits =
                 |list: &mut dyn Iterator<Item = &str>| -> u128 { list.fold(0u128, |a, x| a | 1u128 << index(x)) };
             if !names.is_empty() {
                 let props: Vec<u16> = c.properties.iter().map(|p| id(p.node)).collect();
                 let required = bits(&mut c.required.iter().map(|r| r.0.as_str()));
-                let forbidden =
-                    bits(&mut c.properties.iter().filter(|p| no_value(ir, p.node)).map(|p| p.name.as_str()));
+                let forbidden = bits(
+                    &mut c
+                        .properties
+                        .iter()
+                        .filter(|p| no_value(ir, p.node))
+                        .map(|p| p.name.as_str())
+                        .chain(barred.iter().copied()),
+                );
                 if forbidden != 0 {
                     fields.push(quote!(forbidden: #forbidden));
                 }
