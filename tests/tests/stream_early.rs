@@ -1070,6 +1070,57 @@ fn members_that_the_applied_subschemas_together_bar_die_at_their_key() {
 }
 
 tool_schema! {
+    /// Subschemas that no value of some kinds satisfies, another kind left: such a value dies at
+    /// its first byte.
+    pub struct VoidKinds = {
+        "type": "object",
+        "properties": {
+            "text_or_number": {"type": ["string", "number"], "allOf": [{"minLength": 5}, {"maxLength": 3}]},
+            "number_or_text": {"type": ["number", "string"], "allOf": [{"minimum": 5}, {"maximum": 4}]},
+            "object_or_null": {"type": ["object", "null"], "allOf": [{"required": ["a", "b"]}, {"maxProperties": 1}]},
+            "list": {"type": "array", "items": {"type": ["string", "integer"], "allOf": [{"minLength": 2}, {"maxLength": 1}]}},
+            "branch": {"anyOf": [{"type": "string", "minLength": 2}, {"type": "number", "allOf": [{"minimum": 5}, {"exclusiveMaximum": 5}]}]},
+            "then": {"if": {"type": "string"}, "then": {"allOf": [{"minLength": 5}, {"maxLength": 3}]}}
+        }
+    };
+}
+
+#[test]
+fn values_of_a_kind_no_value_of_which_satisfies_the_subschema_die_at_their_first_byte() {
+    for (text, needle, keyword) in [
+        (r#"{"text_or_number": "abc"}"#, "\"abc", "false"),
+        (r#"{"number_or_text": 4.5}"#, "4.5", "false"),
+        (r#"{"object_or_null": {}}"#, "{}", "false"),
+        (r#"{"list": [1, "a"]}"#, "\"a", "false"),
+        (r#"{"branch": 5}"#, "5}", "anyOf"),
+        (r#"{"then": "abcd"}"#, "\"abcd", "false"),
+    ] {
+        dies_for::<VoidKinds>(text, needle, 0, keyword);
+    }
+    // No value of those kinds is valid there (the validators' verdict).
+    for (name, values) in [
+        ("text_or_number", ["\"\"", "\"a\"", "\"abcd\"", "\"abcde\""]),
+        ("number_or_text", ["4", "4.5", "5", "-1"]),
+        ("object_or_null", ["{}", r#"{"a": 1}"#, r#"{"a": 1, "b": 2}"#, r#"{"b": 2}"#]),
+        ("branch", ["4.9", "5", "5.0", "6"]),
+        ("then", ["\"\"", "\"abc\"", "\"abcd\"", "\"abcdef\""]),
+    ] {
+        for value in values {
+            let text = format!(r#"{{"{name}": {value}}}"#);
+            assert!(!VoidKinds::is_valid_json(&text), "{text}");
+        }
+    }
+    for value in ["\"\"", "\"a\"", "\"ab\""] {
+        let text = format!(r#"{{"list": [{value}]}}"#);
+        assert!(!VoidKinds::is_valid_json(&text), "{text}");
+    }
+    // The kinds left: alive, and valid.
+    lives_for::<VoidKinds>(
+        r#"{"text_or_number": 4.5, "number_or_text": "abc", "object_or_null": null, "list": [1, 2], "branch": "ab", "then": 7}"#,
+    );
+}
+
+tool_schema! {
     /// `required` beside `maxProperties`: each missing name needs a member of its own.
     pub struct Crowded = {
         "type": "object",

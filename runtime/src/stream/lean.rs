@@ -279,7 +279,8 @@ impl<const S: usize, const D: usize, X: Delegate> Clone for Lean<S, D, X> {
 
 /// Whether a resolved subschema can take a value of kind `bits` at its first byte.
 fn accepts(node: &Node, bits: u8) -> bool {
-    !node.never
+    !node.none
+        && node.void & bits == 0
         && node.types & bits != 0
         && (node.enum_types == 0 || node.enum_types & bits != 0)
         && !(bits == ty::OBJECT && node.crowded(0, 0, false))
@@ -1217,7 +1218,8 @@ impl<const S: usize, const D: usize, X: Delegate> Lean<S, D, X> {
             b'f' => 4,
             _ => 1,
         };
-        if node.never
+        if node.none
+            || node.void & bits != 0
             || node.types & bits == 0
             || (node.enum_types != 0 && node.enum_types & bits == 0)
             || (node.enum_types != 0 && matches!(kind, Kind::Bool | Kind::Null) && node.literals & literal == 0)

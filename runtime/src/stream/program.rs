@@ -95,6 +95,11 @@ pub struct Node {
     /// an `allOf` with a `false` part, … as the macro finds it); a member under a pattern of it
     /// is dead at its key, and a `contains` of it counts no item
     pub none: bool,
+    /// the kinds of value ([`ty`] bits) its `type`, `enum` and `const` let through but no value of
+    /// which satisfies it, as the macro finds it (`{"type": ["string", "number"], "allOf":
+    /// [{"minLength": 5}, {"maxLength": 3}]}`: strings): a value of such a kind is dead at its
+    /// first byte
+    pub void: u8,
     /// the allowed types ([`ty`] bits; `integer` also set when `number` is)
     pub types: u8,
     /// the exact verdict of this subschema on one value of well-formed text
@@ -318,6 +323,7 @@ impl Node {
         always: true,
         never: false,
         none: false,
+        void: 0,
         types: ty::ALL,
         scan: scan_any,
         check: check_none,

@@ -1287,7 +1287,8 @@ const fn ends(st: NumSt) -> bool {
 #[inline]
 fn first_byte_ok(node: &Node, bits: u8, first: u8) -> bool {
     // (An object with more names required than members allowed: none can be valid.)
-    if node.never || node.types & bits == 0 || (bits == ty::OBJECT && node.crowded(0, 0, false)) {
+    if node.none || node.void & bits != 0 || node.types & bits == 0 || (bits == ty::OBJECT && node.crowded(0, 0, false))
+    {
         return false;
     }
     if node.enum_types != 0 {

@@ -79,6 +79,20 @@ pub(super) fn applied(ir: &Ir, n: NodeId) -> Vec<&Checks> {
     out
 }
 
+/// The kinds of value that node `n`'s `type`, `enum` and `const` let through at their first
+/// byte but that no value of satisfies together with the subschemas it applies whatever the
+/// value ([`ruled_out`]), as the stream program's type bits (`integer` and `number` together):
+/// `{"type": ["string", "number"], "allOf": [{"minLength": 5}, {"maxLength": 3}]}` gives strings.
+pub(super) fn void_types(ir: &Ir, n: NodeId) -> u8 {
+    if !matches!(ir.node(n).body, Body::Checks(_)) {
+        return 0;
+    }
+    let void = kinds(ir, n, 0) & ruled_out(ir, &applied(ir, n), 0);
+    // (`kinds` bits: 4 number, 8 string, 16 array, 32 object; the program's: 4 integer,
+    // 8 number, 16 string, 32 array, 64 object.)
+    [(4, 4 | 8), (8, 16), (16, 32), (32, 64)].iter().filter(|&&(k, _)| void & k != 0).fold(0, |a, &(_, t)| a | t)
+}
+
 /// The names that a member of an object node `n` takes may not have, whatever its value: those
 /// declared in the `properties` of two or more of the subschemas `n` applies whatever the value
 /// ([`applied`]), whose subschemas there (with the `additionalProperties` of those of them that
@@ -223,7 +237,7 @@ fn ruled_out(ir: &Ir, applied: &[&Checks], depth: u32) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use super::{barred_together, no_value};
+    use super::{barred_together, no_value, void_types};
     use crate::diag::{Diagnostics, Source};
     use crate::json::parse_text;
     use crate::lower::{lower, Options};
@@ -351,7 +365,7 @@ mod tests {
     fn no_value_satisfies_what_is_found_empty() {
         let mut next = draws(0x9E37_79B9_7F4A_7C15);
         let candidates = candidates();
-        let (mut empty, mut refused, mut barred) = (0, 0, 0);
+        let (mut empty, mut refused, mut barred, mut voided) = (0, 0, 0, 0);
         for _ in 0..10_000 {
             let root = match next(4) {
                 0 => json!({"allOf": [part(&mut next, 2), part(&mut next, 2)]}),
@@ -383,6 +397,22 @@ mod tests {
                     assert!(!oracle.is_valid(&object), "{text} was found to bar {name:?}, but {object} is valid");
                 }
             }
+            // A kind found void: no value of it is valid.
+            let void = void_types(&ir, ir.root);
+            voided += usize::from(void != 0);
+            for v in &candidates {
+                let bits = match v {
+                    Value::Number(_) => 4 | 8,
+                    Value::String(_) => 16,
+                    Value::Array(_) => 32,
+                    Value::Object(_) => 64,
+                    Value::Null | Value::Bool(_) => 0,
+                };
+                assert!(
+                    void & bits == 0 || !oracle.is_valid(v),
+                    "{text} was found void for {v}'s kind, but it is valid"
+                );
+            }
             if !no_value(&ir, ir.root) {
                 continue;
             }
@@ -393,6 +423,7 @@ mod tests {
         }
         assert!(empty >= 1000, "only {empty} of 10,000 schemas found empty ({refused} refused)");
         assert!(barred >= 100, "only {barred} names barred together in 10,000 schemas");
-        eprintln!("{refused} refused, {empty} found empty, {barred} names barred together");
+        assert!(voided >= 100, "only {voided} of 10,000 schemas found void for a kind");
+        eprintln!("{refused} refused, {empty} found empty, {barred} names barred together, {voided} void for a kind");
     }
 }

@@ -11,7 +11,7 @@ use quote::quote;
 use crate::json::{JsonValue, Num};
 use crate::model::{Body, Checks, Ir, JsonType, NodeId};
 
-use super::empty::{applied, barred_together, no_value};
+use super::empty::{applied, barred_together, no_value, void_types};
 use super::text::{no_in_place, only_in_place, own_nothing_but_types, sname};
 use super::validate::{bound, json_text, limit, limit_in, pname, vname};
 
@@ -945,6 +945,11 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
         let mut fields = Vec::new();
         if no_value(ir, n) {
             fields.push(quote!(none: true));
+        } else {
+            let void = void_types(ir, n);
+            if void != 0 {
+                fields.push(quote!(void: #void));
+            }
         }
         if let Some(t) = c.type_list() {
             let bits = t.iter().fold(0u8, |a, t| a | type_bits(*t));
