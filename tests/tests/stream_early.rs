@@ -1080,7 +1080,8 @@ tool_schema! {
             "object_or_null": {"type": ["object", "null"], "allOf": [{"required": ["a", "b"]}, {"maxProperties": 1}]},
             "list": {"type": "array", "items": {"type": ["string", "integer"], "allOf": [{"minLength": 2}, {"maxLength": 1}]}},
             "branch": {"anyOf": [{"type": "string", "minLength": 2}, {"type": "number", "allOf": [{"minimum": 5}, {"exclusiveMaximum": 5}]}]},
-            "then": {"if": {"type": "string"}, "then": {"allOf": [{"minLength": 5}, {"maxLength": 3}]}}
+            "then": {"if": {"type": "string"}, "then": {"allOf": [{"minLength": 5}, {"maxLength": 3}]}},
+            "then_none": {"if": {"type": ["string", "number"]}, "then": {"type": "number", "allOf": [{"minimum": 5}, {"exclusiveMaximum": 5}]}}
         }
     };
 }
@@ -1094,6 +1095,10 @@ fn values_of_a_kind_no_value_of_which_satisfies_the_subschema_die_at_their_first
         (r#"{"list": [1, "a"]}"#, "\"a", "false"),
         (r#"{"branch": 5}"#, "5}", "anyOf"),
         (r#"{"then": "abcd"}"#, "\"abcd", "false"),
+        // A subschema no value satisfies, met as a `then`: dead at the first byte, by its
+        // `type` where that refuses the value, else as `false`.
+        (r#"{"then_none": "s"}"#, "\"s", "type"),
+        (r#"{"then_none": 7}"#, "7}", "false"),
     ] {
         dies_for::<VoidKinds>(text, needle, 0, keyword);
     }

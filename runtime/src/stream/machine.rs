@@ -2094,8 +2094,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         for s in self.slots.get_mut(lo..self.ns).into_iter().flatten() {
             let node = self.prog.node(s.node);
             members |= kind == Kind::Number && (!node.numbers.is_empty() || node.integral());
-            // (A subschema no value satisfies, `false` or not: dead at the value's first byte.)
-            let why = if node.none {
+            let why = if node.never {
                 Why::Never
             } else if node.types & kind.bits() == 0 {
                 Why::Type
@@ -2138,9 +2137,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
             } else if node.one_of.iter().filter(|&&b| sure_at_first_byte(self.prog, b, kind)).nth(1).is_some() {
                 // Two branches of a `oneOf` that every value of this kind satisfies.
                 Why::OneOf
-            } else if node.void & kind.bits() != 0 {
-                // No value of this kind satisfies it, as the macro finds (a reason above, where
-                // one holds, says more).
+            } else if node.none || node.void & kind.bits() != 0 {
+                // No value satisfies it, or none of this kind, as the macro finds (a reason above,
+                // where one holds, says more).
                 Why::Never
             } else {
                 Why::None
