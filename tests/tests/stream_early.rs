@@ -932,6 +932,20 @@ tool_schema! {
     };
 }
 
+/// A member `name` of tool `T`'s root dies at its key's closing quote, in every reader, with a
+/// `ForbiddenProperty` naming it.
+fn forbidden_at_key<T: Tool>(name: &str) {
+    let text = format!(r#"{{"name": "a", "{name}" : 1}}"#);
+    let needle = format!("{name}\"");
+    dies_for::<T>(&text, &needle, needle.len() - 1, "false");
+    let Progress::Dead(d) = T::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
+    let v = d.violation().expect("a violation");
+    assert_eq!(
+        (v.pointer.as_str(), &v.kind),
+        (format!("/{name}").as_str(), &toolgate::ViolationKind::ForbiddenProperty { property: name.into() }),
+    );
+}
+
 /// The properties of [`EmptyTogether`] that no value satisfies.
 const EMPTY_TOGETHER: [&str; 12] =
     ["kinds", "union", "members", "typed", "range", "length", "items", "needs", "crowded", "barred", "closed", "deep"];
@@ -940,15 +954,7 @@ const EMPTY_TOGETHER: [&str; 12] =
 fn subschemas_that_together_accept_nothing_are_read_as_false() {
     // A property: at its key's closing quote.
     for name in EMPTY_TOGETHER {
-        let text = format!(r#"{{"name": "a", "{name}" : 1}}"#);
-        let needle = format!("{name}\"");
-        dies_for::<EmptyTogether>(&text, &needle, needle.len() - 1, "false");
-        let Progress::Dead(d) = EmptyTogether::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
-        let v = d.violation().expect("a violation");
-        assert_eq!(
-            (v.pointer.as_str(), &v.kind),
-            (format!("/{name}").as_str(), &toolgate::ViolationKind::ForbiddenProperty { property: name.into() }),
-        );
+        forbidden_at_key::<EmptyTogether>(name);
     }
     // Each such property is truly empty: no value of each kind, at the edges of its bounds,
     // is valid (the validators' verdict, which the analysis must never contradict).
@@ -1033,15 +1039,7 @@ fn members_that_the_applied_subschemas_together_bar_die_at_their_key() {
     // `allOf` part), `req` (an object that needs `a`, which its parts bar together): at the
     // closing quote of their key, at the root.
     for name in ["id", "n", "req"] {
-        let text = format!(r#"{{"name": "a", "{name}" : 1}}"#);
-        let needle = format!("{name}\"");
-        dies_for::<BarredTogether>(&text, &needle, needle.len() - 1, "false");
-        let Progress::Dead(d) = BarredTogether::stream().feed(text.as_bytes()) else { panic!("{text}: alive") };
-        let v = d.violation().expect("a violation");
-        assert_eq!(
-            (v.pointer.as_str(), &v.kind),
-            (format!("/{name}").as_str(), &toolgate::ViolationKind::ForbiddenProperty { property: name.into() }),
-        );
+        forbidden_at_key::<BarredTogether>(name);
     }
     // Below the root: `x` (`enum`s with no member in common), `m` (an integer beside an
     // `additionalProperties` of strings).
