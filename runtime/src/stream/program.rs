@@ -92,8 +92,9 @@ pub struct Node {
     /// the schema accepts nothing (`false`)
     pub never: bool,
     /// no value satisfies the schema: `false`, or applicators that leave nothing (`{"not": {}}`,
-    /// an `allOf` with a `false` part, … as the macro finds it); a member under a pattern of it
-    /// is dead at its key, and a `contains` of it counts no item
+    /// an `allOf` with a `false` part, … as the macro finds it); a value under it is dead at its
+    /// first byte, a member under a pattern of it at its key, and a `contains` of it counts no
+    /// item
     pub none: bool,
     /// the kinds of value ([`ty`] bits) its `type`, `enum` and `const` let through but no value of
     /// which satisfies it, as the macro finds it (`{"type": ["string", "number"], "allOf":

@@ -1,8 +1,9 @@
 //! Subschemas that no value satisfies. The stream program reads such a subschema below the root
 //! as `false` where that decides before the value's first byte (a property of it dies at its
 //! key, an object it closes is closed, an array it ends ends, a `contains` of it counts
-//! nothing), and a root of it dies at once; and a name that the subschemas applied to an object
-//! bar together is forbidden there ([`barred_together`]). Every rule here is exact in one
+//! nothing), and a root of it dies at once; a name that the subschemas applied to an object bar
+//! together is forbidden there ([`barred_together`]); and a value of a kind that a subschema
+//! leaves nothing of dies at its first byte ([`void_types`]). Every rule here is exact in one
 //! direction: it only says "nothing" of a subschema that accepts nothing (a gap only means a
 //! later death).
 
