@@ -584,6 +584,74 @@ fn members_present_decide_one_of_not_and_if_when_their_key_closes() {
 }
 
 tool_schema! {
+    /// Subschemas that ask an object for members and say what their values must be: an object
+    /// whose members have come, their values judged, satisfies them for good.
+    pub struct Valued = {
+        "type": "object",
+        "properties": {
+            "source": {"oneOf": [
+                {"properties": {"url": {"type": "string"}}, "required": ["url"]},
+                {"properties": {"path": {"type": "string"}}, "required": ["path"]}
+            ]},
+            "typed": {"oneOf": [{"required": ["a"]}, {"required": ["a"], "properties": {"a": {"type": "integer"}}}]},
+            "mode": {
+                "type": "object",
+                "properties": {"mode": {"enum": ["read", "write"]}, "content": {"type": "string"}},
+                "if": {"properties": {"mode": {"const": "read"}}, "required": ["mode"]},
+                "then": {"not": {"required": ["content"]}}
+            },
+            "safe": {"not": {"properties": {"force": {"const": true}}, "required": ["force"]}},
+            "opt": {"oneOf": [{"properties": {"a": {"type": "string"}, "t": {"type": "integer"}}}, {"required": ["a"]}]},
+            "deep": {"oneOf": [
+                {"properties": {"o": {"type": "object"}}, "required": ["o"]},
+                {"properties": {"o": {"type": "object", "required": ["k"]}}, "required": ["o"]}
+            ]}
+        },
+        "additionalProperties": false
+    };
+}
+
+#[test]
+fn members_present_with_their_values_judged_decide_one_of_not_and_if() {
+    let (dies, lives) = (dies_for::<Valued>, lives_for::<Valued>);
+    // "Exactly one of url and path", each a string: both, at the second value's first byte (any
+    // string satisfies its branch), whichever comes first, escaped or not.
+    dies(r#"{"source": {"path": "a", "url": "b"}}"#, "\"b", 0, "oneOf");
+    dies(r#"{"source": {"url": "b", "x": 1, "p\u0061th": "c"}}"#, "\"c", 0, "oneOf");
+    lives(r#"{"source": {"path": 1, "url": "b"}}"#);
+    lives(r#"{"source": {"url": "b", "path": 5}}"#);
+    lives(r#"{"source": {"url": "b", "x": "y"}}"#);
+    // An integer: where the number ends (`1` may still become `1.5`).
+    dies(r#"{"typed": {"a": 1 }}"#, "1 ", 1, "oneOf");
+    dies(r#"{"typed": {"a": 1, "b": 2}}"#, ",", 0, "oneOf");
+    lives(r#"{"typed": {"a": 1.5}}"#);
+    // An `if` sure once `mode` closed as "read": its `then` died at `content`.
+    dies(r#"{"mode": {"mode": "read", "content": "x"}}"#, "content\"", 7, "not");
+    dies(r#"{"mode": {"content": "x", "mode": "read"}}"#, "read\"", 4, "not");
+    lives(r#"{"mode": {"mode": "write", "content": "x"}}"#);
+    lives(r#"{"mode": {"content": "x", "mode": "write"}}"#);
+    // A `not` of a member's value: at the literal's last letter.
+    dies(r#"{"safe": {"x": 1, "force": true}}"#, "true", 3, "not");
+    lives(r#"{"safe": {"force": false}}"#);
+    // A property not required: sure only once its member came (`t`), or where the object closes.
+    dies(r#"{"opt": {"t": 1, "a": "x"}}"#, "\"x", 0, "oneOf");
+    dies(r#"{"opt": {"a": "x"}}"#, "}}", 0, "oneOf");
+    lives(r#"{"opt": {"a": "x", "t": "y"}}"#);
+    lives(r#"{"opt": {"a": 5}}"#);
+    // A member's object value: where it closes, judged (or at its brace, where its property
+    // takes every object).
+    dies(r#"{"deep": {"o": {"k": 1}}}"#, "}}}", 0, "oneOf");
+    lives(r#"{"deep": {"o": {"j": 1}}}"#);
+    // A token mask no longer lets the second string begin, only what fails its branch.
+    let vocab = toolgate::Vocabulary::new(["\"", "1", "n", "{"]);
+    let mut mask = toolgate::TokenMask::new(&vocab);
+    let mut s = Valued::stream();
+    assert!(!s.feed(br#"{"source": {"path": "a", "url": "#).is_dead());
+    s.allowed(&vocab, &mut mask);
+    assert_eq!(mask.allowed().collect::<Vec<_>>(), [1, 2, 3]);
+}
+
+tool_schema! {
     /// `enum` and `const` of arrays and objects, followed value by value.
     pub struct Members = {
         "type": "object",
@@ -2948,8 +3016,20 @@ fn masks_after<T: Tool>(pieces: &[&[u8]]) -> Vec<Vec<usize>> {
 }
 
 tool_schema! {
-    /// A union of objects the flat reader reads, given an array.
+    /// A union of objects the flat reader reads, given an array (one branch with a
+    /// `maxProperties`, which its members never make sure of the object).
     pub struct LooseUnion = {
+        "type": "object",
+        "properties": {"u": {"oneOf": [
+            {"properties": {"a": {"type": "string"}}, "required": ["a"]},
+            {"properties": {"b": {"type": "integer"}}, "required": ["b"], "maxProperties": 2}
+        ]}}
+    };
+}
+
+tool_schema! {
+    /// The same where both branches ask only for members and their values: the automaton reads it.
+    pub struct SureUnion = {
         "type": "object",
         "properties": {"u": {"oneOf": [
             {"properties": {"a": {"type": "string"}}, "required": ["a"]},
@@ -2969,4 +3049,12 @@ fn a_flat_union_of_objects_dies_where_both_branches_take_the_value() {
     // Both objects, which their values decide: where the object closes.
     let both = r#"{"u": {"a": "x", "b": 1}}"#;
     assert_eq!(sure_dies_at::<LooseUnion>(both), Some(both.len() - 2));
+    lives_for::<LooseUnion>(r#"{"u": {"a": "x", "b": 1, "c": 2}}"#);
+    // Where both branches become sure of the object by its members, the automaton finds it dead
+    // there: at the first byte of a string `a` after an integer `b`, at the end of an integer `b`
+    // after a string `a`.
+    assert!(!toolgate::Stream::<SureUnion>::__flat());
+    dies_for::<SureUnion>(r#"{"u": {"b": 1, "a": "x"}}"#, "\"x", 0, "oneOf");
+    dies_for::<SureUnion>(r#"{"u": {"a": "x", "b": 1 , "c": 2}}"#, "1 ", 1, "oneOf");
+    lives_for::<SureUnion>(r#"{"u": {"a": "x", "b": 1.5}}"#);
 }

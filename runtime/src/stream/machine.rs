@@ -1338,10 +1338,11 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if kind == Kind::String {
             self.string_plan(pushed);
         }
-        if pushed && self.pushed_dead {
-            return self.settle(at);
+        if pushed && self.pushed_dead && !self.settle(at) {
+            return false;
         }
-        true
+        // A member's value begins.
+        level.checked_sub(1).is_none_or(|p| self.member_moved(p, at))
     }
 
     /// A member or item is promised (the first one, or by a `,`).
@@ -1805,11 +1806,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         // A subschema that asks only for members: the key may have made it sure
         // ([`Machine::present`]), which may decide a `oneOf`, a `not` or an `if`.
         let mut resettle = false;
+        let decides = self.decides(level);
         for i in usize::from(f.lo)..usize::from(f.hi) {
             let Some(s) = self.slots.get(i) else { continue };
             let (st, seen) = (s.st, s.seen);
             let node = prog.node(s.node);
-            resettle |= st == St::Open && node.presence_only(prog);
+            resettle |= st == St::Open && (node.presence_only(prog) || (node.members_only() && decides));
             let sel = if s.kfollow {
                 exact_name(s.cands, node.names, s.koff)
             } else {
@@ -1939,6 +1941,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if self.nf == level + 1 && !self.close_frame(text, level, at) {
             return false;
         }
+        if !level.checked_sub(1).is_none_or(|p| self.member_moved(p, at)) {
+            return false;
+        }
         self.item_closed(text, level, at)
     }
 
@@ -1949,6 +1954,9 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         let level = self.depth as usize;
         let at = self.pos.saturating_sub(1);
         if self.nf == level + 1 && !self.close_frame(text, level, at) {
+            return false;
+        }
+        if !level.checked_sub(1).is_none_or(|p| self.member_moved(p, at)) {
             return false;
         }
         self.item_closed(text, level, at)
@@ -2391,22 +2399,99 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     }
 
     /// Whether subschema `n` asks of the object of frame `level` only members that it has
-    /// already ([`Node::presence_only`]: `required`, `minProperties`): no member to come can
-    /// break it. Looked at where a key closes and where a `,` promises a member (one that asks
-    /// for nothing is sure at the brace: `sure_within`).
+    /// already ([`Node::members_only`]: `required`, `minProperties`, `properties`): no member to
+    /// come can break it. A member whose property says something of its value counts once its
+    /// value closed (valid: else the slot died), or from its first byte where the property takes
+    /// every value of its kind ([`sure_at_first_byte`]). Looked at where a key closes, where a
+    /// `,` promises a member, and where a member's value begins and closes beside a subschema
+    /// that it may decide ([`Machine::member_moved`]; one that asks for nothing is sure at the
+    /// brace: `sure_within`).
     fn present(&self, level: usize, n: u16) -> bool {
         let Some(f) = self.frames.get(level).filter(|f| f.kind == Kind::Object) else { return false };
-        let node = self.prog.node(n);
-        node.presence_only(self.prog)
-            && self
-                .slots
-                .get(usize::from(f.lo)..usize::from(f.hi))
-                .into_iter()
-                .flatten()
-                .find(|s| s.node == n)
-                .is_some_and(|s| {
-                    s.st == St::Open && node.required & !s.seen == 0 && u64::from(s.count) >= node.min_props
-                })
+        let prog: &'static Program = self.prog;
+        let node = prog.node(n);
+        if !node.members_only() {
+            return false;
+        }
+        let slots = self.slots.get(usize::from(f.lo)..usize::from(f.hi)).unwrap_or_default();
+        let Some(s) = slots.iter().find(|s| s.node == n) else { return false };
+        if s.st != St::Open || node.required & !s.seen != 0 || u64::from(s.count) < node.min_props {
+            return false;
+        }
+        // The names whose member must have come, its value judged: a property that does not
+        // take every value, a name forbidden.
+        let mut due = node.forbidden;
+        for (i, &p) in node.props.iter().enumerate() {
+            if p != NONE && !prog.node(p).always {
+                due |= 1u128.checked_shl(i as u32).unwrap_or(0);
+            }
+        }
+        if due == 0 {
+            return true;
+        }
+        // (Values below the tracked levels are judged where the object closes.)
+        if !f.children {
+            return false;
+        }
+        let mut done = s.seen;
+        if let Some(kind) = self.member_open(level) {
+            let p = node.props.get(usize::from(s.sel)).copied().unwrap_or(NONE);
+            if !(p == NONE || kind.is_some_and(|k| sure_at_first_byte(prog, p, k))) {
+                done &= !1u128.checked_shl(u32::from(s.sel)).unwrap_or(0);
+            }
+        }
+        due & !done == 0
+    }
+
+    /// Whether the current member of the object of frame `level` has a value still open
+    /// (`Some`), with its kind once its first byte came; `None` once it closed, and where no
+    /// member's value is due (before the first key, after a `,`, in a key).
+    fn member_open(&self, level: usize) -> Option<Option<Kind>> {
+        if self.depth as usize > level + 1 {
+            return Some(self.frames.get(level + 1).filter(|_| level + 1 < self.nf).map(|f| f.kind));
+        }
+        match self.lex {
+            Lex::Colon | Lex::Value => Some(None),
+            Lex::Num(_) => Some(Some(Kind::Number)),
+            Lex::Lit(w, _) => Some(Some(if w == 2 { Kind::Null } else { Kind::Bool })),
+            Lex::Str | Lex::Esc | Lex::Hex(..) | Lex::LowBs(_) | Lex::LowU(_) | Lex::LowHex(..) | Lex::Utf8(..)
+                if !self.in_key =>
+            {
+                Some(Some(Kind::String))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether frame `level` has a slot alive that a subschema sure of its value may decide: a
+    /// `oneOf`, a `not` or an `if`.
+    fn decides(&self, level: usize) -> bool {
+        let Some(f) = self.frames.get(level) else { return false };
+        let prog: &'static Program = self.prog;
+        self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten().any(|s| {
+            let c = prog.node(s.node);
+            s.st == St::Open && (c.not != NONE || !c.one_of.is_empty() || c.if_ != NONE)
+        })
+    }
+
+    /// A member's value began or closed in the object of frame `level` (at `at`): a subschema
+    /// there whose property speaks of that value may now be sure of the object
+    /// ([`Machine::present`]), which may decide a `oneOf`, a `not` or an `if` beside it.
+    fn member_moved(&mut self, level: usize, at: usize) -> bool {
+        let Some(f) = self.frames.get(level).filter(|f| level < self.nf && f.kind == Kind::Object && f.children) else {
+            return true;
+        };
+        if self.degraded || !self.decides(level) {
+            return true;
+        }
+        let prog: &'static Program = self.prog;
+        let valued = self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten().any(|s| {
+            let c = prog.node(s.node);
+            s.st == St::Open
+                && c.members_only()
+                && c.props.get(usize::from(s.sel)).is_some_and(|&p| p != NONE && !prog.node(p).always)
+        });
+        !valued || self.settle(at)
     }
 
     /// Whether the object of frame `level` can no longer satisfy exactly one of `branches` (a

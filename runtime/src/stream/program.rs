@@ -453,6 +453,16 @@ impl Node {
     /// objects, nothing applied in place. An object that has those members satisfies it for
     /// good, whatever members follow (the machine's `present`).
     pub(crate) fn presence_only(&self, prog: &Program) -> bool {
+        self.members_only() && self.props.iter().all(|&p| p == NONE || prog.node(p).always)
+    }
+
+    /// Whether this subschema asks of an object only members and their values: as
+    /// [`Node::presence_only`], but its `properties` may say anything of a member's value. An
+    /// object that has its required members, and a member judged valid for each property that
+    /// does not accept everything (and none of a name it forbids), satisfies it for good: a
+    /// member to come is either undeclared, which it takes, or a repeat (the machine's
+    /// `present`).
+    pub(crate) fn members_only(&self) -> bool {
         self.in_place_free()
             && self.types & ty::OBJECT != 0
             && !self.lookback
@@ -464,7 +474,6 @@ impl Node {
             && self.max_props == u64::MAX
             && self.dep_required.is_empty()
             && self.dep_schemas.is_empty()
-            && self.props.iter().all(|&p| p == NONE || prog.node(p).always)
     }
 
     /// Whether this subschema takes every array: it allows arrays, says nothing of their items

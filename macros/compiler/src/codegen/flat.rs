@@ -1874,18 +1874,6 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
     if objects.len() < 2 || objects.len() > 16 || ((loose || c.types.is_some()) && !others.is_empty()) {
         return None;
     }
-    // A `oneOf` of two objects that ask only for names (`required`, `minProperties`): the
-    // automaton finds it dead at the key that makes both sure of the object (the runtime's
-    // `Node::presence_only`), where the union's rule waits for the close; the automaton reads it.
-    let names_only = |bc: &Checks| {
-        bc.additional.is_none_or(|a| matches!(ir.node(a).body, Body::Always))
-            && bc.max_properties.is_none()
-            && bc.dependent_required.is_empty()
-            && bc.properties.iter().all(|p| matches!(ir.node(p.node).body, Body::Always))
-    };
-    if one && objects.iter().filter(|bc| names_only(bc)).nth(1).is_some() {
-        return None;
-    }
     let free = |a: Option<NodeId>| a.is_none_or(|a| matches!(ir.node(a).body, Body::Always));
     let closed = |bc: &Checks| bc.additional.is_some_and(|a| no_value(ir, a));
     let open = objects.iter().zip(0u16..).filter(|(bc, _)| !closed(bc)).fold(0u16, |a, (_, b)| a | 1 << b);
@@ -1913,6 +1901,8 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         return None;
     }
     let mut names = Vec::new();
+    // Per object, the objects that no member of a tag leaves alive beside it (bits).
+    let mut apart = vec![0u16; objects.len()];
     for (name, d) in &declared {
         let &(_, first) = d.first()?;
         let same = d.iter().all(|&(_, n)| ir.canon(n) == ir.canon(first));
@@ -1972,7 +1962,24 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
         for p in &mut picks {
             *p |= undeclaring_bits;
         }
+        for (b, a) in apart.iter_mut().enumerate() {
+            *a |= !picks.iter().filter(|&&p| p >> b & 1 != 0).fold(0, |x, &p| x | p);
+        }
         names.push((*name, Named::Tag { node: first, members, picks, tag_members }));
+    }
+    // A `oneOf` of two objects that ask only for members (`required`, `minProperties`,
+    // `properties`) and that no tag keeps apart: the automaton finds it dead where their members
+    // make both sure of the object (the runtime's `Node::members_only`: at a key, a member
+    // value's first byte or its end), where the union's rule waits for the close; the automaton
+    // reads it.
+    let members_only = |bc: &Checks| {
+        bc.additional.is_none_or(|a| matches!(ir.node(a).body, Body::Always))
+            && bc.max_properties.is_none()
+            && bc.dependent_required.is_empty()
+    };
+    let sure: Vec<usize> = (0..objects.len()).filter(|&b| objects.get(b).is_some_and(|bc| members_only(bc))).collect();
+    if one && sure.iter().any(|&a| sure.iter().any(|&b| a != b && apart.get(a).is_some_and(|x| x >> b & 1 == 0))) {
+        return None;
     }
     let bit_of = |name: &str| declared.iter().position(|(n, _)| *n == name).map(|i| 1u64 << i);
     let all_names = (0..declared.len()).fold(0u64, |a, i| a | 1 << i);
