@@ -146,6 +146,12 @@ tool_schema! {
                   "unevaluatedProperties": {"type": "integer", "maximum": 9}},
             "m": {"allOf": [{"prefixItems": [true, true]}], "prefixItems": [{"type": "string"}],
                   "unevaluatedItems": {"type": "integer", "minimum": 0}},
+            "p": {"oneOf": [{"properties": {"u": {"type": "string"}}, "required": ["u"]},
+                            {"properties": {"v": {"type": "integer"}, "w": {"type": "object", "required": ["k"]}},
+                             "required": ["v"]}]},
+            "q": {"if": {"properties": {"m": {"const": "r"}}, "required": ["m"]},
+                  "then": {"not": {"required": ["c"]}}},
+            "s": {"not": {"properties": {"f": {"const": true}, "g": {"type": "number"}}, "required": ["f"]}},
             "e": {
                 "type": "array",
                 "prefixItems": [{"type": "boolean"}],
