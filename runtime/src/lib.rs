@@ -313,7 +313,7 @@ pub mod __private {
     use crate::{Collect, Path, Violation};
 
     /// The tables of a tool whose schema did not compile (the skeleton's).
-    pub static EMPTY_PROGRAM: Program = Program { nodes: &[], root: NONE, never: false };
+    pub static EMPTY_PROGRAM: Program = Program { nodes: &[], root: NONE, never: false, decides: false };
     pub use crate::text::{is_json, Halt, Keys, Kind, Num, SVal, Scanner, Span, Step, Str, Unique};
     pub use ::core::borrow::Borrow;
     pub use ::std::boxed::Box;

@@ -605,6 +605,11 @@ tool_schema! {
             "deep": {"oneOf": [
                 {"properties": {"o": {"type": "object"}}, "required": ["o"]},
                 {"properties": {"o": {"type": "object", "required": ["k"]}}, "required": ["o"]}
+            ]},
+            "inner": {"oneOf": [{"required": ["foo"]}, {"required": ["bar"], "properties": {"bar": {"required": ["k"]}}}]},
+            "nested": {"oneOf": [
+                {"required": ["foo"]},
+                {"required": ["bar"], "properties": {"bar": {"properties": {"k": {"type": "string"}}, "required": ["k"]}}}
             ]}
         },
         "additionalProperties": false
@@ -638,10 +643,18 @@ fn members_present_with_their_values_judged_decide_one_of_not_and_if() {
     dies(r#"{"opt": {"a": "x"}}"#, "}}", 0, "oneOf");
     lives(r#"{"opt": {"a": "x", "t": "y"}}"#);
     lives(r#"{"opt": {"a": 5}}"#);
-    // A member's object value: where it closes, judged (or at its brace, where its property
-    // takes every object).
-    dies(r#"{"deep": {"o": {"k": 1}}}"#, "}}}", 0, "oneOf");
+    // A member's object value: at its brace where its property takes every object, else while
+    // it is open, where its own members make its property sure of it: at the key that completes
+    // them, at a member value's first byte, two levels down.
+    dies(r#"{"deep": {"o": {"k": 1}}}"#, "k\"", 1, "oneOf");
     lives(r#"{"deep": {"o": {"j": 1}}}"#);
+    dies(r#"{"inner": {"foo": 1, "bar": {"j": 1, "k": 2}}}"#, "k\"", 1, "oneOf");
+    dies(r#"{"inner": {"bar": {"k": 2, "j": 1}, "foo": 3}}"#, "foo\"", 3, "oneOf");
+    lives(r#"{"inner": {"foo": 1, "bar": {"j": 1}}}"#);
+    dies(r#"{"nested": {"foo": 1, "bar": {"k": "x"}}}"#, "\"x", 0, "oneOf");
+    dies(r#"{"nested": {"bar": {"j": 1, "k": "x"}, "foo": 2}}"#, "foo\"", 3, "oneOf");
+    lives(r#"{"nested": {"foo": 1, "bar": {"k": 5}}}"#);
+    lives(r#"{"nested": {"foo": 1, "bar": {"j": "x"}}}"#);
     // A token mask no longer lets the second string begin, only what fails its branch.
     let vocab = toolgate::Vocabulary::new(["\"", "1", "n", "{"]);
     let mut mask = toolgate::TokenMask::new(&vocab);

@@ -1806,12 +1806,12 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         // A subschema that asks only for members: the key may have made it sure
         // ([`Machine::present`]), which may decide a `oneOf`, a `not` or an `if`.
         let mut resettle = false;
-        let decides = self.decides(level);
         for i in usize::from(f.lo)..usize::from(f.hi) {
             let Some(s) = self.slots.get(i) else { continue };
             let (st, seen) = (s.st, s.seen);
             let node = prog.node(s.node);
-            resettle |= st == St::Open && (node.presence_only(prog) || (node.members_only() && decides));
+            resettle |= st == St::Open
+                && (node.presence_only(prog) || (node.decides && self.feeds(level, s.node) && node.members_only()));
             let sel = if s.kfollow {
                 exact_name(s.cands, node.names, s.koff)
             } else {
@@ -2406,6 +2406,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// `,` promises a member, and where a member's value begins and closes beside a subschema
     /// that it may decide ([`Machine::member_moved`]; one that asks for nothing is sure at the
     /// brace: `sure_within`).
+    #[inline]
     fn present(&self, level: usize, n: u16) -> bool {
         let Some(f) = self.frames.get(level).filter(|f| f.kind == Kind::Object) else { return false };
         let prog: &'static Program = self.prog;
@@ -2435,8 +2436,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
         let mut done = s.seen;
         if let Some(kind) = self.member_open(level) {
+            // A value still open counts where its property is sure of it already: of its kind,
+            // or, an object, by its own members so far.
             let p = node.props.get(usize::from(s.sel)).copied().unwrap_or(NONE);
-            if !(p == NONE || kind.is_some_and(|k| sure_at_first_byte(prog, p, k))) {
+            let sure = p == NONE
+                || kind.is_some_and(|k| {
+                    sure_at_first_byte(prog, p, k) || (k == Kind::Object && self.present(level + 1, p))
+                });
+            if !sure {
                 done &= !1u128.checked_shl(u32::from(s.sel)).unwrap_or(0);
             }
         }
@@ -2463,33 +2470,62 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         }
     }
 
-    /// Whether frame `level` has a slot alive that a subschema sure of its value may decide: a
-    /// `oneOf`, a `not` or an `if`.
-    fn decides(&self, level: usize) -> bool {
-        let Some(f) = self.frames.get(level) else { return false };
+    /// Whether the slot of node `n` in frame `level`, sure of its object ([`Machine::present`]),
+    /// may decide something: `n` is a `oneOf` branch, the `not` or the `if` of a slot alive there,
+    /// or the property of the current member of an object in the frame above whose slot that asks
+    /// only for members may (and so on up).
+    fn feeds(&self, level: usize, n: u16) -> bool {
         let prog: &'static Program = self.prog;
-        self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten().any(|s| {
+        if !prog.node(n).decides {
+            return false;
+        }
+        let slots = |l: usize| {
+            let f = self.frames.get(l).filter(|_| l < self.nf);
+            f.and_then(|f| self.slots.get(usize::from(f.lo)..usize::from(f.hi))).unwrap_or_default()
+        };
+        let decided = slots(level).iter().any(|s| {
             let c = prog.node(s.node);
-            s.st == St::Open && (c.not != NONE || !c.one_of.is_empty() || c.if_ != NONE)
-        })
+            s.st == St::Open && (c.not == n || c.if_ == n || c.one_of.contains(&n))
+        });
+        decided
+            || level.checked_sub(1).is_some_and(|up| {
+                self.frames.get(up).is_some_and(|f| f.kind == Kind::Object)
+                    && slots(up).iter().any(|s| {
+                        let c = prog.node(s.node);
+                        s.st == St::Open
+                            && c.props.get(usize::from(s.sel)) == Some(&n)
+                            && c.members_only()
+                            && self.feeds(up, s.node)
+                    })
+            })
     }
 
     /// A member's value began or closed in the object of frame `level` (at `at`): a subschema
     /// there whose property speaks of that value may now be sure of the object
-    /// ([`Machine::present`]), which may decide a `oneOf`, a `not` or an `if` beside it.
+    /// ([`Machine::present`]), which may decide a `oneOf`, a `not` or an `if` beside it or above
+    /// it ([`Machine::feeds`]).
+    #[inline]
     fn member_moved(&mut self, level: usize, at: usize) -> bool {
+        !self.prog.decides || self.member_moved_here(level, at)
+    }
+
+    /// [`Machine::member_moved`] in a program where something may be decided.
+    #[inline(never)]
+    fn member_moved_here(&mut self, level: usize, at: usize) -> bool {
         let Some(f) = self.frames.get(level).filter(|f| level < self.nf && f.kind == Kind::Object && f.children) else {
             return true;
         };
-        if self.degraded || !self.decides(level) {
+        if self.degraded {
             return true;
         }
         let prog: &'static Program = self.prog;
         let valued = self.slots.get(usize::from(f.lo)..usize::from(f.hi)).into_iter().flatten().any(|s| {
             let c = prog.node(s.node);
             s.st == St::Open
-                && c.members_only()
+                && c.decides
                 && c.props.get(usize::from(s.sel)).is_some_and(|&p| p != NONE && !prog.node(p).always)
+                && self.feeds(level, s.node)
+                && c.members_only()
         });
         !valued || self.settle(at)
     }

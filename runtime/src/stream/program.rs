@@ -82,6 +82,9 @@ pub struct Program {
     /// `oneOf` of two `true`s, …, as the macro finds it): a stream is dead before its first
     /// byte, whitespace included
     pub never: bool,
+    /// some node [`Node::decides`]: else the automaton never looks for a subschema that the
+    /// members of an object and their values make sure of it
+    pub decides: bool,
 }
 
 /// One subschema. Fields that do not apply hold their "absent" value ([`Node::ALWAYS`]).
@@ -103,6 +106,10 @@ pub struct Node {
     pub void: u8,
     /// the allowed types ([`ty`] bits; `integer` also set when `number` is)
     pub types: u8,
+    /// a `oneOf` branch, a `not` or an `if` of some subschema, or a property's subschema of such
+    /// a node (through any number of levels), as the macro finds it: only where it becomes sure
+    /// of an object by its members may the automaton decide something of that
+    pub decides: bool,
     /// the exact verdict of this subschema on one value of well-formed text
     pub scan: fn(&mut Scanner<'_>) -> Step,
     /// this subschema's validator on a parsed value, reporting into a [`Collect`] (the
@@ -325,6 +332,7 @@ impl Node {
         never: false,
         none: false,
         void: 0,
+        decides: false,
         types: ty::ALL,
         scan: scan_any,
         check: check_none,
@@ -462,6 +470,7 @@ impl Node {
     /// does not accept everything (and none of a name it forbids), satisfies it for good: a
     /// member to come is either undeclared, which it takes, or a repeat (the machine's
     /// `present`).
+    #[inline]
     pub(crate) fn members_only(&self) -> bool {
         self.in_place_free()
             && self.types & ty::OBJECT != 0

@@ -872,6 +872,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
                 #p::Program {
                     root: 0,
                     never: false,
+                    decides: false,
                     nodes: &[#p::StreamNode { always: false, lookback: true, scan: #scan, check: |x, at, c| #check(x, at, c), ..#p::StreamNode::ALWAYS }],
                 }
             },
@@ -922,6 +923,7 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             *slot = Some(added.keys(&patterns));
         }
     }
+    let decides = decider_flags(ir);
     let mut nodes = Vec::new();
     for (n, node) in ir.nodes.iter().enumerate() {
         let scan = sname(ir, n);
@@ -943,6 +945,9 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
             Body::Checks(c) => c,
         };
         let mut fields = Vec::new();
+        if decides.get(n).copied().unwrap_or(false) {
+            fields.push(quote!(decides: true));
+        }
         if no_value(ir, n) {
             fields.push(quote!(none: true));
         } else {
@@ -1301,5 +1306,33 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
     }
     nodes.extend(added.nodes);
     let (root, never) = (id(ir.root), no_value(ir, ir.root));
-    (quote!(#p::Program { root: #root, never: #never, nodes: &[#(#nodes),*] }), slots, levels, automaton(ir, &shapes))
+    let any = decides.iter().any(|&d| d);
+    (
+        quote!(#p::Program { root: #root, never: #never, decides: #any, nodes: &[#(#nodes),*] }),
+        slots,
+        levels,
+        automaton(ir, &shapes),
+    )
+}
+
+/// Per node, whether it is a `oneOf` branch, a `not` or an `if` of some subschema, or (through
+/// any number of levels) a property's subschema of such a node: where it becomes sure of an
+/// object by the members the object has, the automaton may decide something (the runtime's
+/// `Node::decides`, which spares it looking where nothing can be decided).
+fn decider_flags(ir: &Ir) -> Vec<bool> {
+    let mut flags = vec![false; ir.nodes.len()];
+    let mut todo: Vec<NodeId> = Vec::new();
+    for node in &ir.nodes {
+        if let Body::Checks(c) = &node.body {
+            todo.extend(c.one_of.iter().copied().chain(c.not).chain(c.if_));
+        }
+    }
+    while let Some(n) = todo.pop() {
+        let Some(flag) = flags.get_mut(n).filter(|f| !**f) else { continue };
+        *flag = true;
+        if let Body::Checks(c) = &ir.node(n).body {
+            todo.extend(c.properties.iter().map(|p| p.node));
+        }
+    }
+    flags
 }
