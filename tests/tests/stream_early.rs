@@ -3041,6 +3041,18 @@ tool_schema! {
 }
 
 tool_schema! {
+    /// "Exactly one of url and path" through `$ref`s.
+    pub struct RefUnion = {
+        "type": "object",
+        "properties": {"u": {"oneOf": [{"$ref": "#/$defs/url"}, {"$ref": "#/$defs/path"}]}},
+        "$defs": {
+            "url": {"properties": {"url": {"type": "string"}}, "required": ["url"]},
+            "path": {"properties": {"path": {"type": "string"}}, "required": ["path"]}
+        }
+    };
+}
+
+tool_schema! {
     /// The same where both branches ask only for members and their values: the automaton reads it.
     pub struct SureUnion = {
         "type": "object",
@@ -3070,4 +3082,8 @@ fn a_flat_union_of_objects_dies_where_both_branches_take_the_value() {
     dies_for::<SureUnion>(r#"{"u": {"b": 1, "a": "x"}}"#, "\"x", 0, "oneOf");
     dies_for::<SureUnion>(r#"{"u": {"a": "x", "b": 1 , "c": 2}}"#, "1 ", 1, "oneOf");
     lives_for::<SureUnion>(r#"{"u": {"a": "x", "b": 1.5}}"#);
+    // A branch that is a `$ref` alone is sure where its target is.
+    dies_for::<RefUnion>(r#"{"u": {"path": "a", "url": "b"}}"#, "\"b", 0, "oneOf");
+    dies_for::<RefUnion>(r#"{"u": {"url": "b", "x": 1, "path": "a"}}"#, "\"a", 0, "oneOf");
+    lives_for::<RefUnion>(r#"{"u": {"path": "a", "url": 1}}"#);
 }

@@ -32,7 +32,7 @@ use crate::violation::{Error, Found, JsonType, TypeSet, Violation, ViolationKind
 
 use super::bounds::{self, Bound};
 use super::members;
-use super::program::{narrow_byte, ty, ByteTable, Node, Program, NONE};
+use super::program::{narrow_byte, shape, ty, ByteTable, Node, Program, NONE};
 
 /// Where a slot stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -2405,11 +2405,19 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// every value of its kind ([`sure_at_first_byte`]). Looked at where a key closes, where a
     /// `,` promises a member, and where a member's value begins and closes beside a subschema
     /// that it may decide ([`Machine::member_moved`]; one that asks for nothing is sure at the
-    /// brace: `sure_within`).
+    /// brace: `sure_within`). A `$ref` alone is sure where its target is (8 of them in a row at
+    /// most).
     #[inline]
     fn present(&self, level: usize, n: u16) -> bool {
         let Some(f) = self.frames.get(level).filter(|f| f.kind == Kind::Object) else { return false };
         let prog: &'static Program = self.prog;
+        let mut n = n;
+        for _ in 0..8 {
+            match prog.node(n) {
+                c if c.shape == shape::REF => n = c.all_of.first().copied().unwrap_or(NONE),
+                _ => break,
+            }
+        }
         let node = prog.node(n);
         if !node.members_only() {
             return false;
@@ -2473,8 +2481,13 @@ impl<const S: usize, const D: usize> Machine<S, D> {
     /// Whether the slot of node `n` in frame `level`, sure of its object ([`Machine::present`]),
     /// may decide something: `n` is a `oneOf` branch, the `not` or the `if` of a slot alive there,
     /// or the property of the current member of an object in the frame above whose slot that asks
-    /// only for members may (and so on up).
+    /// only for members may (and so on up); or the target of a `$ref` alone that may.
     fn feeds(&self, level: usize, n: u16) -> bool {
+        self.feeds_within(level, n, 8)
+    }
+
+    /// [`Machine::feeds`], through at most `refs` more `$ref`s in a row.
+    fn feeds_within(&self, level: usize, n: u16, refs: u8) -> bool {
         let prog: &'static Program = self.prog;
         if !prog.node(n).decides {
             return false;
@@ -2485,7 +2498,14 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         };
         let decided = slots(level).iter().any(|s| {
             let c = prog.node(s.node);
-            s.st == St::Open && (c.not == n || c.if_ == n || c.one_of.contains(&n))
+            s.st == St::Open
+                && (c.not == n
+                    || c.if_ == n
+                    || c.one_of.contains(&n)
+                    || (c.shape == shape::REF
+                        && c.all_of.first() == Some(&n)
+                        && refs > 0
+                        && self.feeds_within(level, s.node, refs - 1)))
         });
         decided
             || level.checked_sub(1).is_some_and(|up| {
@@ -2495,7 +2515,7 @@ impl<const S: usize, const D: usize> Machine<S, D> {
                         s.st == St::Open
                             && c.props.get(usize::from(s.sel)) == Some(&n)
                             && c.members_only()
-                            && self.feeds(up, s.node)
+                            && self.feeds_within(up, s.node, refs)
                     })
             })
     }

@@ -1316,7 +1316,8 @@ pub fn program(ir: &Ir, k: &TokenStream) -> (TokenStream, usize, usize, Automato
 }
 
 /// Per node, whether it is a `oneOf` branch, a `not` or an `if` of some subschema, or (through
-/// any number of levels) a property's subschema of such a node: where it becomes sure of an
+/// any number of levels) a property's subschema, a `$ref` target or an `allOf` part of such a
+/// node: where it becomes sure of an
 /// object by the members the object has, the automaton may decide something (the runtime's
 /// `Node::decides`, which spares it looking where nothing can be decided).
 fn decider_flags(ir: &Ir) -> Vec<bool> {
@@ -1331,7 +1332,9 @@ fn decider_flags(ir: &Ir) -> Vec<bool> {
         let Some(flag) = flags.get_mut(n).filter(|f| !**f) else { continue };
         *flag = true;
         if let Body::Checks(c) = &ir.node(n).body {
-            todo.extend(c.properties.iter().map(|p| p.node));
+            // (And what it applies in place: a `$ref` alone is sure where its target is.)
+            todo.extend(c.properties.iter().map(|p| p.node).chain(c.reference.as_ref().map(|r| r.value.1)));
+            todo.extend(c.all_of.iter().copied());
         }
     }
     flags
