@@ -1941,9 +1941,6 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if self.nf == level + 1 && !self.close_frame(text, level, at) {
             return false;
         }
-        if !level.checked_sub(1).is_none_or(|p| self.member_moved(p, at)) {
-            return false;
-        }
         self.item_closed(text, level, at)
     }
 
@@ -1956,17 +1953,17 @@ impl<const S: usize, const D: usize> Machine<S, D> {
         if self.nf == level + 1 && !self.close_frame(text, level, at) {
             return false;
         }
-        if !level.checked_sub(1).is_none_or(|p| self.member_moved(p, at)) {
-            return false;
-        }
         self.item_closed(text, level, at)
     }
 
     /// The value at `level` closed, its last byte before `self.pos` (`at`: the byte that closed
-    /// it), or a literal began at `at` (which its first letter decides). An item of an array with
-    /// `uniqueItems`: equal to an earlier item, it kills the array's slots that have the keyword,
-    /// here.
+    /// it). A member's value may make its object sure of a subschema ([`Machine::member_moved`]).
+    /// An item of an array with `uniqueItems`: equal to an earlier item (a literal was compared
+    /// at its first letter), it kills the array's slots that have the keyword, here.
     fn item_closed(&mut self, text: &[u8], level: usize, at: usize) -> bool {
+        if !level.checked_sub(1).is_none_or(|p| self.member_moved(p, at)) {
+            return false;
+        }
         let literal = |f: &Frame| is_literal_start(text.get(f.ks).copied().unwrap_or(0));
         // (A literal was compared at its first letter.)
         if level.checked_sub(1).and_then(|p| self.frames.get(p)).is_some_and(|f| f.unique && literal(f)) {

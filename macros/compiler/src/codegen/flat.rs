@@ -1972,11 +1972,8 @@ fn object_union(ir: &Ir, t: NodeId) -> Option<ObjectUnion<'_>> {
     // make both sure of the object (the runtime's `Node::members_only`: at a key, a member
     // value's first byte or its end), where the union's rule waits for the close; the automaton
     // reads it.
-    let members_only = |bc: &Checks| {
-        bc.additional.is_none_or(|a| matches!(ir.node(a).body, Body::Always))
-            && bc.max_properties.is_none()
-            && bc.dependent_required.is_empty()
-    };
+    let members_only =
+        |bc: &Checks| free(bc.additional) && bc.max_properties.is_none() && bc.dependent_required.is_empty();
     let sure: Vec<usize> = (0..objects.len()).filter(|&b| objects.get(b).is_some_and(|bc| members_only(bc))).collect();
     if one && sure.iter().any(|&a| sure.iter().any(|&b| a != b && apart.get(a).is_some_and(|x| x >> b & 1 == 0))) {
         return None;
